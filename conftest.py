@@ -1,0 +1,101 @@
+"""Shared set-up for every test, nbval's notebooks included.
+
+- Points scikit-learn at the offline Pima cache in ../shared/data when it exists, before any
+  kernel starts (kernels inherit the environment), so ``fetch_openml(data_id=37)`` reads disk.
+- ``site``: the book built once per session, warnings as errors.
+- ``page``: a Chromium page (Debian's binary, driven by Playwright) on the built site served
+  on localhost, with every request outside localhost blocked and recorded.
+"""
+import http.server
+import os
+import subprocess
+import sys
+import threading
+from functools import partial
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parent
+SHARED_DATA = ROOT.parent / 'shared' / 'data' / 'scikit_learn_data'
+if SHARED_DATA.is_dir():
+    os.environ.setdefault('SCIKIT_LEARN_DATA', str(SHARED_DATA))
+os.environ.setdefault('MPLBACKEND', 'Agg')
+
+BUILD_DIR = ROOT / '_build' / 'html'
+CHROMIUM = os.environ.get('CHROMIUM', '/usr/bin/chromium')
+CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking']
+
+
+def toc_pages():
+    """Every page of _toc.yml, as paths without suffix relative to the book root."""
+    toc = yaml.safe_load((ROOT / '_toc.yml').read_text(encoding='utf-8'))
+    pages = [toc['root']]
+
+    def walk(entries):
+        for entry in entries:
+            if 'file' in entry:
+                pages.append(entry['file'])
+            walk(entry.get('sections', []))
+    for part in toc.get('parts', []):
+        walk(part.get('chapters', []))
+    walk(toc.get('chapters', []))
+    return pages
+
+
+@pytest.fixture(scope='session')
+def site():
+    """Build the book once (warnings are errors) and return the HTML folder."""
+    command = [sys.executable, '-m', 'jupyter_book.cli.main', 'build', str(ROOT),
+               '-W', '-n', '--keep-going']
+    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    if result.returncode != 0:
+        pytest.fail('jupyter-book build failed:\n' + result.stdout[-6000:] + result.stderr[-6000:])
+    return BUILD_DIR
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope='session')
+def site_url(site):
+    server = http.server.ThreadingHTTPServer(('127.0.0.1', 0),
+                                             partial(_QuietHandler, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f'http://127.0.0.1:{server.server_address[1]}'
+    server.shutdown()
+
+
+@pytest.fixture(scope='session')
+def browser():
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser, site_url):
+    """A fresh page; ``page.outside_requests`` and ``page.console_errors`` record problems."""
+    context = browser.new_context()
+    pg = context.new_page()
+    pg.outside_requests = []
+    pg.console_errors = []
+
+    def route(r):
+        if r.request.url.startswith(site_url) or r.request.url.startswith('data:'):
+            r.continue_()
+        else:
+            pg.outside_requests.append(r.request.url)
+            r.abort()
+    context.route('**/*', route)
+    pg.on('console', lambda m: m.type == 'error' and pg.console_errors.append(m.text))
+    pg.on('pageerror', lambda e: pg.console_errors.append(str(e)))
+    pg.site_url = site_url
+    yield pg
+    context.close()

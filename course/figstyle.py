@@ -1,0 +1,52 @@
+"""What every figure script shares: style, pt-BR tick labels, where the figure is written.
+
+A script in ``figures/`` draws one figure in ``draw()`` and ends with::
+
+    if __name__ == '__main__':
+        save(draw(), __file__)
+
+Run alone (``python figures/x.py``) it writes ``figures/out/x.png``; a lesson shows the same
+figure with ``%run ../figures/x.py`` in a hidden cell. ``FIGURE_DIR`` moves the output.
+"""
+import os
+from pathlib import Path
+
+import matplotlib.pyplot as plt
+from matplotlib.ticker import FuncFormatter
+
+from course.fmt import num
+
+FIGURES = Path(__file__).resolve().parents[1] / 'figures'
+
+STYLE = {
+    'figure.dpi': 110,
+    'savefig.dpi': 150,
+    'font.size': 10,
+    'axes.spines.top': False,
+    'axes.spines.right': False,
+    'axes.grid': True,
+    'grid.alpha': 0.3,
+    'legend.frameon': False,
+}
+plt.rcParams.update(STYLE)
+
+
+def comma_ticks(ax, digits=1, axis='both'):
+    """Tick labels with a decimal comma (0,5 rather than 0.5)."""
+    formatter = FuncFormatter(lambda v, _pos: num(v, digits))
+    if axis in ('x', 'both'):
+        ax.xaxis.set_major_formatter(formatter)
+    if axis in ('y', 'both'):
+        ax.yaxis.set_major_formatter(formatter)
+
+
+def out_dir() -> Path:
+    return Path(os.environ.get('FIGURE_DIR', FIGURES / 'out'))
+
+
+def save(fig, script_file) -> Path:
+    """Write ``fig`` as ``<out_dir>/<script name>.png`` and return the path."""
+    target = out_dir() / (Path(script_file).stem + '.png')
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(target, bbox_inches='tight')
+    return target

@@ -1,0 +1,95 @@
+"""Assertions on the built HTML: what a reader of the static site would notice."""
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+from bs4 import BeautifulSoup
+
+from conftest import ROOT, toc_pages
+
+CONFIG = yaml.safe_load((ROOT / '_config.yml').read_text(encoding='utf-8'))
+REPO_URL = CONFIG['repository']['url'].rstrip('/')
+BRANCH = CONFIG['repository']['branch']
+COLAB_PREFIX = f"https://colab.research.google.com/github/{REPO_URL.split('github.com/')[1]}/blob/{BRANCH}/"
+
+# interface words the theme writes in English unless we translate them
+ENGLISH_UI = ['Search this book', 'Color mode', 'Launch on Colab', 'Launch interactive',
+              'previous page', 'next page', 'Back to top', 'Skip to main content',
+              'Download source file', 'Download notebook file', 'Print to PDF',
+              'Show code cell', 'Hide code cell', 'Contents', 'Fullscreen mode',
+              'Source repository', 'By ']
+
+
+def soup(site, page):
+    return BeautifulSoup((site / f'{page}.html').read_text(encoding='utf-8'), 'html.parser')
+
+
+@pytest.mark.parametrize('page', toc_pages())
+def test_every_toc_page_is_built_in_portuguese(site, page):
+    html = soup(site, page)
+    assert html.html['lang'] == 'pt-BR'
+    assert html.find('h1') is not None, f'{page} has no title'
+
+
+@pytest.mark.parametrize('page', toc_pages())
+def test_interface_text_is_portuguese(site, page):
+    html = soup(site, page)
+    for tag in html(['script', 'style', 'code', 'pre']):
+        tag.decompose()
+    visible = html.get_text(' ')
+    attributes = ' '.join(str(v) for t in html.find_all(True)
+                          for k, v in t.attrs.items() if k in ('title', 'aria-label', 'placeholder',
+                                                             'data-bs-title'))
+    for english in ENGLISH_UI:
+        assert english not in visible + ' ' + attributes, f'{page}: "{english}" left in English'
+
+
+@pytest.mark.parametrize('page', toc_pages())
+def test_no_traceback_in_any_output(site, page):
+    html = soup(site, page)
+    for output in html.select('.cell_output, .output'):
+        text = output.get_text()
+        assert 'Traceback' not in text and 'Error' not in text.split('\n')[0], \
+            f'{page}: an output shows an error:\n{text[:500]}'
+    assert not html.select('.output.traceback, .traceback')
+
+
+@pytest.mark.parametrize('page', toc_pages())
+def test_page_loads_nothing_from_outside_the_site(site, page):
+    html = soup(site, page)
+    for tag, attr in [('script', 'src'), ('link', 'href'), ('img', 'src'), ('iframe', 'src')]:
+        for element in html.find_all(tag):
+            url = element.get(attr)
+            if not url or (tag == 'link' and 'stylesheet' not in element.get('rel', [])
+                           and 'preload' not in element.get('rel', [])):
+                continue
+            assert not re.match(r'^(https?:)?//', url), f'{page}: {tag} loads {url}'
+    assert 'unpkg.com' not in str(html) and 'cdn.jsdelivr' not in str(html)
+
+
+def colab_links(html):
+    return [a['href'] for a in html.find_all('a', href=True) if a['href'].startswith(COLAB_PREFIX)]
+
+
+@pytest.mark.parametrize('page', [p for p in toc_pages() if p.startswith('labs/')])
+def test_lab_page_opens_its_notebook_in_colab(site, page):
+    links = colab_links(soup(site, page))
+    assert links, f'{page} has no Colab button'
+    for link in links:
+        notebook = link[len(COLAB_PREFIX):]
+        assert notebook == f'{page}.ipynb'
+        assert (ROOT / notebook).is_file(), f'the Colab link names {notebook}, which is not in the repo'
+
+
+@pytest.mark.parametrize('page', toc_pages())
+def test_colab_links_name_existing_notebooks(site, page):
+    for link in colab_links(soup(site, page)):
+        assert (ROOT / link[len(COLAB_PREFIX):]).is_file()
+
+
+def test_math_is_rendered_by_the_vendored_mathjax(site):
+    html = soup(site, toc_pages()[1])
+    sources = [s.get('src', '') for s in html.find_all('script')]
+    assert any(s.endswith('vendor/mathjax/tex-chtml.js') for s in sources)
+    assert (site / '_static' / 'vendor' / 'mathjax' / 'tex-chtml.js').is_file()
