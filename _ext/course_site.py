@@ -22,7 +22,7 @@ UI_PORTUGUESE = {
     'title="Dark"': 'title="Escuro"',
     'title="previous page"': 'title="página anterior"',
     'title="next page"': 'title="próxima página"',
-    '>Back to top<': '>Voltar ao topo<',
+    '</i>Back to top</button>': '</i>Voltar ao topo</button>',
     '>Skip to main content<': '>Pular para o conteúdo principal<',
 }
 
