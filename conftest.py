@@ -21,7 +21,6 @@ ROOT = Path(__file__).resolve().parent
 SHARED_DATA = ROOT.parent / 'shared' / 'data' / 'scikit_learn_data'
 if SHARED_DATA.is_dir():
     os.environ.setdefault('SCIKIT_LEARN_DATA', str(SHARED_DATA))
-os.environ.setdefault('MPLBACKEND', 'Agg')
 
 BUILD_DIR = ROOT / '_build' / 'html'
 CHROMIUM = os.environ.get('CHROMIUM', '/usr/bin/chromium')

@@ -1,4 +1,4 @@
-"""Site-wide fixes applied to the built HTML.
+"""Site-wide fixes: which assets every page loads, and the built HTML's interface words.
 
 The theme leaves a few interface words in English even with ``language: pt_BR``, and
 sphinx-thebe writes its configuration script twice (a duplicated ``const`` that throws in
@@ -20,6 +20,7 @@ UI_PORTUGUESE = {
     'data-bs-title="Color mode"': 'data-bs-title="Modo de cor"',
     'title="Light"': 'title="Claro"',
     'title="Dark"': 'title="Escuro"',
+    'title="System Settings"': 'title="Do sistema"',
     'title="previous page"': 'title="página anterior"',
     'title="next page"': 'title="próxima página"',
     '</i>Back to top</button>': '</i>Voltar ao topo</button>',
@@ -51,6 +52,19 @@ def _build_finished(app, exception):
             page.write_text(new, encoding='utf-8')
 
 
+# Jupyter Book 1 adds every .js and .css found under _static to every page. Our _static also
+# holds files that only some pages need (the vendored MathJax, loaded by Sphinx itself through
+# ``mathjax_path``; reveal.js and the slide scripts, loaded by the decks): keep only these.
+PAGE_CSS = ['course.css']
+PAGE_JS = []
+
+
+def _only_site_wide_assets(app, config):
+    config.html_css_files = list(PAGE_CSS)
+    config.html_js_files = list(PAGE_JS)
+
+
 def setup(app):
+    app.connect('config-inited', _only_site_wide_assets)
     app.connect('build-finished', _build_finished)
     return {'parallel_read_safe': True, 'parallel_write_safe': True}
