@@ -1,0 +1,578 @@
+"""Explorables ("Experimente"): interactive panels that run in the browser with no Python kernel.
+
+One mechanism for every page: Python computes the data (curves over the threshold grid,
+the four states of the calibration lab...) and writes one self-contained HTML output:
+
+    <div class="explorable" id=...>              controls with visible Portuguese labels,
+      <script type="application/json">...</script>   numbers as HTML text (``data-value="..."``)
+      ...
+    </div>
+    <style>  course/static/explorables.css  </style>
+    <script> course/static/explorables.js (defined once per page) + mount call </script>
+
+The runtime is inlined in every output (Colab sandboxes each output, so nothing may be shared
+between cells) and guarded by ``window.CourseExplorables = window.CourseExplorables || ...``.
+No file is loaded from the network. The numbers rendered by Python into the HTML are the
+initial state; the JavaScript recomputes them with the same formulas when a control moves.
+Every ``*_values`` function below is that formula on the Python side (``text=True`` gives the
+strings exactly as the page shows them), so tests can compare the browser with Python.
+
+In a lesson, in a cell tagged ``[remove-input, nbval-ignore-output]``::
+
+    from course import explorables
+    explorables.four_cells()
+"""
+import html
+import json
+import math
+import uuid
+from pathlib import Path
+
+import numpy as np
+
+from .fmt import UNDEFINED, num
+from .palette import CELLS, OKABE_ITO, SERIES
+
+STATIC = Path(__file__).resolve().parent / 'static'
+THRESHOLDS = np.arange(1, 100) / 100          # the cost lab's grid 0,01 ... 0,99 (seed 001)
+
+
+# ----------------------------------------------------------------------------------------
+# numbers, the same rules as the JavaScript (see ``fmt`` in explorables.js)
+
+def round_half_up(x):
+    """Whole patients: ``floor(x + 0.5)`` (the JavaScript does the same; ``round`` would round
+    half to even)."""
+    return int(math.floor(x + 0.5))
+
+
+def _div(a, b):
+    """``a / b``, or ``None`` ("indefinido") when the denominator is zero."""
+    return None if b == 0 else a / b
+
+
+def _fmt(value, kind):
+    """One number as the page shows it. ``kind``: ``'int'`` (whole, grouped with a dot),
+    ``('num', d)`` (d decimals), ``('pct', d)`` (percentage with d decimals)."""
+    if value is None or (isinstance(value, float) and not math.isfinite(value)):
+        return UNDEFINED
+    if kind == 'int':
+        return num(float(value), 0)
+    style, digits = kind
+    if style == 'pct':
+        return f"{num(100 * float(value), digits)} %"
+    return num(float(value), digits)
+
+
+def _texts(values, formats):
+    return {k: _fmt(values[k], formats[k]) for k in formats}
+
+
+# ----------------------------------------------------------------------------------------
+# section 4: everything comes out of four cells
+
+FOUR_CELLS_FORMATS = {'tp': 'int', 'fn': 'int', 'fp': 'int', 'tn': 'int', 'sick': 'int',
+                      'healthy': 'int', 'accuracy': ('pct', 1), 'precision': ('pct', 1),
+                      'recall': ('pct', 1), 'f1': ('pct', 1), 'baseline': ('pct', 1)}
+
+
+def four_cells_values(population, sensitivity, specificity, prevalence, text=False):
+    """The 2×2 matrix in whole patients and the metrics read from it.
+
+    doentes = round(N·prev), TP = round(sens·doentes), TN = round(esp·saudáveis), rounding
+    half up. ``baseline`` is the accuracy of the constant answer "sempre saudável"."""
+    n = int(population)
+    sick = round_half_up(n * prevalence)
+    tp = round_half_up(sensitivity * sick)
+    fn = sick - tp
+    healthy = n - sick
+    tn = round_half_up(specificity * healthy)
+    fp = healthy - tn
+    values = {'tp': tp, 'fn': fn, 'fp': fp, 'tn': tn, 'sick': sick, 'healthy': healthy,
+              'accuracy': _div(tp + tn, n), 'precision': _div(tp, tp + fp),
+              'recall': _div(tp, tp + fn), 'f1': _div(2 * tp, 2 * tp + fp + fn),
+              'baseline': _div(healthy, n)}
+    return _texts(values, FOUR_CELLS_FORMATS) if text else values
+
+
+# ----------------------------------------------------------------------------------------
+# sections 6 and 9: the threshold on the 20 patients, F-beta
+
+THRESHOLD_FORMATS = {'tp': 'int', 'fp': 'int', 'fn': 'int', 'tn': 'int',
+                     'precision': ('num', 3), 'recall': ('num', 3), 'f1': ('num', 3)}
+
+
+def _counts(scores, y_true, threshold):
+    pred = np.asarray(scores, dtype=float) >= threshold
+    y = np.asarray(y_true) == 1
+    return (int(np.sum(pred & y)), int(np.sum(pred & ~y)), int(np.sum(~pred & y)),
+            int(np.sum(~pred & ~y)))
+
+
+def threshold_values(scores, y_true, threshold, text=False):
+    """Counts (``score >= threshold`` is "doente") and precision, recall, F1 = 2TP/(2TP+FP+FN)."""
+    tp, fp, fn, tn = _counts(scores, y_true, threshold)
+    values = {'tp': tp, 'fp': fp, 'fn': fn, 'tn': tn, 'precision': _div(tp, tp + fp),
+              'recall': _div(tp, tp + fn), 'f1': _div(2 * tp, 2 * tp + fp + fn)}
+    return _texts(values, THRESHOLD_FORMATS) if text else values
+
+
+def _fbeta(tp, fp, fn, beta):
+    b2 = beta * beta
+    return _div((1 + b2) * tp, (1 + b2) * tp + b2 * fn + fp)
+
+
+def fbeta_best(scores, y_true, beta):
+    """The patient score that maximises F-beta, as in ``figures/fbeta_threshold.py``: the
+    candidates are the distinct scores from the highest down, the first maximum wins (among
+    ties, the highest threshold, fewest alarms). Returns ``(threshold, fbeta)``."""
+    best = (None, None)
+    for t in np.sort(np.unique(np.asarray(scores, dtype=float)))[::-1]:
+        tp, fp, fn, _ = _counts(scores, y_true, t)
+        f = _fbeta(tp, fp, fn, beta)
+        if f is not None and (best[1] is None or f > best[1]):
+            best = (float(t), f)
+    return best
+
+
+FBETA_FORMATS = {'precision': ('num', 3),
+                 'recall': ('num', 3), 'fbeta': ('num', 3), 'best_threshold': ('num', 2),
+                 'best_fbeta': ('num', 3)}
+
+
+def fbeta_values(scores, y_true, beta, threshold, text=False):
+    """F-beta = (1+β²)TP / ((1+β²)TP + β²FN + FP), precision and recall at the threshold, and
+    the best threshold for this β."""
+    tp, fp, fn, tn = _counts(scores, y_true, threshold)
+    best_t, best_f = fbeta_best(scores, y_true, beta)
+    values = {'tp': tp, 'fp': fp, 'fn': fn, 'tn': tn, 'precision': _div(tp, tp + fp),
+              'recall': _div(tp, tp + fn), 'fbeta': _fbeta(tp, fp, fn, beta),
+              'best_threshold': best_t, 'best_fbeta': best_f}
+    return _texts(values, FBETA_FORMATS) if text else values
+
+
+# ----------------------------------------------------------------------------------------
+# section 10: prevalence changes precision
+
+PREVALENCE_FORMATS = {'sick': 'int', 'healthy': 'int', 'tp': 'int', 'fp': 'int', 'fn': 'int',
+                      'tn': 'int', 'precision': ('num', 3),
+                      'npv': ('num', 4), 'accuracy': ('num', 3)}
+
+
+def prevalence_values(sensitivity, specificity, prevalence, population=10_000, text=False):
+    """The seed's section-10 arithmetic: sick = round(N·prev) (half up; on the slider's grid
+    N·prev is never a half), tp = sens·sick and tn = spec·healthy not rounded further; the page
+    shows counts as ``:.0f`` does."""
+    sick = round_half_up(population * prevalence)
+    healthy = population - sick
+    tp = sensitivity * sick
+    fn = sick - tp
+    tn = specificity * healthy
+    fp = healthy - tn
+    values = {'sick': sick, 'healthy': healthy, 'tp': tp, 'fp': fp, 'fn': fn, 'tn': tn,
+              'precision': _div(tp, tp + fp), 'npv': _div(tn, tn + fn),
+              'accuracy': _div(tp + tn, population)}
+    return _texts(values, PREVALENCE_FORMATS) if text else values
+
+
+# ----------------------------------------------------------------------------------------
+# lesson 2.6: threshold by the cost of errors (seed 001)
+
+COST_FORMATS = {'threshold': ('num', 2), 'fn': 'int', 'fp': 'int', 'cost': 'int',
+                'cheapest_threshold': ('num', 2), 'cheapest_cost': 'int',
+                'theory': ('num', 3), 'theory_threshold': ('num', 2), 'theory_cost': 'int',
+                'honest_cost': 'int', 'all_cost': 'int', 'none_cost': 'int'}
+
+
+def cost_counts(y, scores):
+    """Failures #(p < s & y = 1) and false alarms #(p ≥ s & y = 0) at every s of THRESHOLDS."""
+    y, p = np.asarray(y), np.asarray(scores, dtype=float)
+    fn = np.array([int(((p < s) & (y == 1)).sum()) for s in THRESHOLDS])
+    fp = np.array([int(((p >= s) & (y == 0)).sum()) for s in THRESHOLDS])
+    return fn, fp
+
+
+def theory_index(cost_fn, cost_fp):
+    """Index in THRESHOLDS of the decision-theory threshold c_FP / (c_FP + c_FN), rounded half
+    up to the grid (1/11 -> 0,09, index 8 as in the seed's ``c[8]``)."""
+    k = round_half_up(100 * cost_fp / (cost_fp + cost_fn)) - 1
+    return min(max(k, 0), len(THRESHOLDS) - 1)
+
+
+def cost_values(y, scores, folds, cost_fn=10, cost_fp=1, threshold=0.5, text=False):
+    """Everything the cost lab shows, with the seed's ``costs`` function: cost at s =
+    c_fn·#(p < s & y = 1) + c_fp·#(p ≥ s & y = 0); cheapest = first argmin over 0,01…0,99;
+    honest = for each fold k, the cheapest threshold on rows with fold ≠ k priced on fold = k."""
+    y, p, folds = np.asarray(y), np.asarray(scores, dtype=float), np.asarray(folds)
+    fn, fp = cost_counts(y, p)
+    c = cost_fn * fn + cost_fp * fp
+    i = min(max(round_half_up(threshold * 100) - 1, 0), len(THRESHOLDS) - 1)
+    k_min, k_th = int(c.argmin()), theory_index(cost_fn, cost_fp)
+    honest, picked = 0, []
+    for k in np.unique(folds):
+        a, b = folds != k, folds == k
+        fa, pa = cost_counts(y[a], p[a])
+        fb, pb = cost_counts(y[b], p[b])
+        j = int((cost_fn * fa + cost_fp * pa).argmin())
+        honest += int((cost_fn * fb + cost_fp * pb)[j])
+        picked.append(num(float(THRESHOLDS[j]), 2))
+    values = {'threshold': float(THRESHOLDS[i]), 'fn': int(fn[i]), 'fp': int(fp[i]),
+              'cost': int(c[i]), 'cheapest_threshold': float(THRESHOLDS[k_min]),
+              'cheapest_cost': int(c[k_min]), 'theory': cost_fp / (cost_fp + cost_fn),
+              'theory_threshold': float(THRESHOLDS[k_th]), 'theory_cost': int(c[k_th]),
+              'honest_cost': honest, 'honest_thresholds': '; '.join(picked), 'all_cost': cost_fp * int((y == 0).sum()),
+              'none_cost': cost_fn * int((y == 1).sum())}
+    if text:
+        return dict(_texts(values, COST_FORMATS), honest_thresholds=values['honest_thresholds'])
+    return values
+
+
+# ----------------------------------------------------------------------------------------
+# lesson 2.4: calibration (seed 002)
+
+def reliability_bins(y, p, n_bins=10):
+    """The circles of the reliability diagram: ``course.calibration.reliability_bins`` (10
+    left-closed bins of 0,1; per non-empty bin ``lo``, ``hi``, ``count``, ``mean_p``, ``frac``)."""
+    from . import calibration
+    return calibration.reliability_bins(y, p, n_bins)
+
+
+def expected_calibration_error(y, p, n_bins=10):
+    """ECE = Σ n_b/n · |mean p_b − frac_b|: ``course.calibration.ece``."""
+    from . import calibration
+    return calibration.ece(y, p, n_bins)
+
+
+CALIBRATION_FORMATS = {'brier': ('num', 3), 'auc': ('num', 3), 'ece': ('num', 3),
+                       'temperature': ('num', 2), 'changed': 'int', 'confident': 'int',
+                       'confident_errors': 'int', 'confidence': ('pct', 1),
+                       'accuracy': ('pct', 1)}
+
+
+def calibration_values(y, p, p_reference=None, temperature=1.0, text=False):
+    """One state of the calibration lab: reliability bins, Brier, ROC AUC, ECE, decisions at 0,5
+    changed with respect to ``p_reference`` (the same model "sem" temperature), rows with
+    confidence max(p, 1−p) > 0,99 and how many of them are errors, mean confidence, accuracy."""
+    from . import calibration
+    summary = calibration.summary(y, p, p_reference)
+    values = {'bins': calibration.reliability_bins(y, p), 'temperature': float(temperature),
+              'confident': summary['sure'], 'confident_errors': summary['sure_errors']}
+    values.update({k: summary[k] for k in ('brier', 'auc', 'ece', 'changed', 'confidence',
+                                           'accuracy')})
+    if text:
+        return _texts(values, CALIBRATION_FORMATS)
+    return values
+
+
+# ----------------------------------------------------------------------------------------
+# lesson 2.3: the binormal ROC
+
+def normal_cdf(z):
+    """Φ(z)."""
+    return 0.5 * (1 + math.erf(z / math.sqrt(2)))
+
+
+ROC_FORMATS = {'tpr': ('num', 3), 'fpr': ('num', 3), 'auc': ('num', 3)}
+
+
+def roc_binormal_values(d, threshold, text=False):
+    """Negatives ~ N(0, 1), positives ~ N(d, 1): TPR = 1 − Φ(t − d), FPR = 1 − Φ(t),
+    AUC = Φ(d/√2)."""
+    values = {'tpr': 1 - normal_cdf(threshold - d), 'fpr': 1 - normal_cdf(threshold),
+              'auc': normal_cdf(d / math.sqrt(2))}
+    return _texts(values, ROC_FORMATS) if text else values
+
+
+# ----------------------------------------------------------------------------------------
+# HTML
+
+def _runtime():
+    return ((STATIC / 'explorables.js').read_text(encoding='utf-8'),
+            (STATIC / 'explorables.css').read_text(encoding='utf-8'))
+
+
+def _json_for_script(data):
+    """JSON that is safe inside <script>: no '<' can close the element."""
+    return json.dumps(data, ensure_ascii=False, separators=(',', ':')).replace('<', '\\u003c')
+
+
+class Explorable:
+    """One explorable: ``kind`` (the JavaScript mount function), ``data`` (JSON for it) and
+    ``body`` (the controls and the numbers in their initial state)."""
+
+    def __init__(self, kind, title, body, data):
+        self.kind, self.title, self.body, self.data = kind, title, body, data
+        self.id = f"explorable-{uuid.uuid4().hex[:10]}"
+
+    def _repr_html_(self):
+        js, css = _runtime()
+        body = self.body.replace('{uid}', self.id)
+        data = dict(self.data, kind=self.kind)
+        return (f'<div class="explorable explorable-{self.kind}" id="{self.id}" '
+                f'role="group" aria-labelledby="{self.id}-title">'
+                f'<p class="ex-title" id="{self.id}-title">{html.escape(self.title)}</p>'
+                f'<script type="application/json" class="ex-data">{_json_for_script(data)}</script>'
+                f'{body}</div>\n'
+                f'<style>{css}</style>\n'
+                f'<script>{js}\nwindow.CourseExplorables.mount("{self.id}");</script>\n')
+
+    def __repr__(self):
+        return f"<Explorable {self.kind}>"
+
+
+def _range(name, label, lo, hi, step, value, shown):
+    """A slider with its visible label and its current value (``data-show``)."""
+    return (f'<div class="ex-control"><label for="{{uid}}-{name}">{label}</label>'
+            f'<input type="range" id="{{uid}}-{name}" data-control="{name}" min="{lo}" '
+            f'max="{hi}" step="{step}" value="{value}" aria-valuetext="{shown}">'
+            f'<output for="{{uid}}-{name}" data-show="{name}">{shown}</output></div>')
+
+
+def _number(name, label, lo, hi, step, value):
+    return (f'<div class="ex-control"><label for="{{uid}}-{name}">{label}</label>'
+            f'<input type="number" id="{{uid}}-{name}" data-control="{name}" min="{lo}" '
+            f'max="{hi}" step="{step}" value="{value}"></div>')
+
+
+def _radios(name, label, options, checked):
+    items = ''.join(
+        f'<span class="ex-radio"><input type="radio" id="{{uid}}-{name}-{k}" name="{{uid}}-{name}" '
+        f'data-control="{name}" value="{k}"{" checked" if k == checked else ""}>'
+        f'<label for="{{uid}}-{name}-{k}">{html.escape(text)}</label></span>'
+        for k, text in options)
+    return (f'<fieldset class="ex-control ex-radios" aria-labelledby="{{uid}}-{name}-legend">'
+            f'<legend id="{{uid}}-{name}-legend">{label}</legend>{items}</fieldset>')
+
+
+def _value(name, text, label=None, unit=''):
+    """A number as HTML text with its stable ``data-value`` name."""
+    lab = f'<span class="ex-label">{label}</span> ' if label else ''
+    return f'<span class="ex-stat">{lab}<strong data-value="{name}">{text}</strong>{unit}</span>'
+
+
+def _chart(name, label):
+    return f'<div class="ex-chart" data-chart="{name}" role="img" aria-label="{html.escape(label)}"></div>'
+
+
+def _pct_text(x, digits=0):
+    return f"{num(100 * x, digits)} %"
+
+
+def _cells_palette():
+    return {k: {'color': v['color'], 'marker': v['marker'], 'label': v['label']}
+            for k, v in CELLS.items()}
+
+
+# ----------------------------------------------------------------------------------------
+# the public API: one function per explorable
+
+def four_cells(population=1000, sensitivity=0.70, specificity=0.80, prevalence=0.50):
+    """"Tudo sai de quatro células" (seed 000, section 4): sliders Sensibilidade,
+    Especificidade, Prevalência (in %), the population size, the button "Modelo preguiçoso"
+    (50 %, 99 %, 1 %); the matrix TP FN / FP TN, accuracy, precision, recall, F1 and the
+    accuracy of "sempre saudável" beside them."""
+    v = four_cells_values(population, sensitivity, specificity, prevalence, text=True)
+    s, e, p = (round(100 * x) for x in (sensitivity, specificity, prevalence))
+
+    def cell(name, title):
+        return (f'<td class="ex-cell ex-{name}"><span class="ex-cell-name">{name}</span> '
+                f'<strong data-value="{name.lower()}">{v[name.lower()]}</strong>'
+                f'<span class="ex-cell-desc">{title}</span></td>')
+    body = (
+        '<div class="ex-controls">'
+        + _range('sensitivity', 'Sensibilidade', 0, 100, 1, s, f'{s} %')
+        + _range('specificity', 'Especificidade', 0, 100, 1, e, f'{e} %')
+        + _range('prevalence', 'Prevalência', 0, 100, 1, p, f'{p} %')
+        + _number('population', 'Tamanho da população', 1, 1_000_000, 1, int(population))
+        + '<div class="ex-control"><button type="button" data-action="lazy">Modelo preguiçoso'
+          '</button></div></div>'
+        '<div class="ex-row"><table class="ex-matrix"><caption>Matriz de confusão: '
+        f'{_value("sick", v["sick"])} doentes, {_value("healthy", v["healthy"])} saudáveis</caption>'
+        '<thead><tr><th scope="col">real \\ previsto</th><th scope="col">doente</th>'
+        '<th scope="col">saudável</th></tr></thead><tbody>'
+        '<tr><th scope="row">doente</th>' + cell('TP', 'doente, marcado')
+        + cell('FN', 'doente, escapou') + '</tr>'
+        '<tr><th scope="row">saudável</th>' + cell('FP', 'alarme falso')
+        + cell('TN', 'saudável, deixado em paz') + '</tr></tbody></table>'
+        '<div class="ex-metrics">'
+        + ''.join(f'<div class="ex-metric"><span class="ex-label">{lab}</span>'
+                  f'<span class="ex-bar"><span data-bar="{k}"></span></span>'
+                  f'<strong data-value="{k}">{v[k]}</strong></div>'
+                  for k, lab in [('accuracy', 'Acurácia'), ('precision', 'Precisão'),
+                                 ('recall', 'Revocação'), ('f1', 'F1'),
+                                 ('baseline', 'Acurácia de "sempre saudável"')])
+        + '</div></div>')
+    data = {'population': int(population), 'lazy': {'sensitivity': 50, 'specificity': 99,
+                                                     'prevalence': 1, 'population': 1000}}
+    return Explorable('four-cells', 'Tudo sai de quatro células', body, data)
+
+
+def threshold_patients(ids, scores, y_true, threshold=0.5):
+    """Section 6: slider Limiar (0–1, step 0,01); the patients on the score line, each drawn as
+    TP/FP/FN/TN by colour and shape, the four counts, precision, recall and F1."""
+    v = threshold_values(scores, y_true, threshold, text=True)
+    body = (
+        '<div class="ex-controls">'
+        + _range('threshold', 'Limiar', 0, 1, 0.01, threshold, num(threshold, 2)) + '</div>'
+        + _chart('patients', 'Os pacientes numa linha de escore, com o limiar; cada paciente é '
+                 'desenhado como TP, FP, FN ou TN por cor e forma.')
+        + '<div class="ex-stats">'
+        + ''.join(_value(k, v[k], f'<span data-icon="{k.upper()}"></span>{CELLS[k.upper()]["label"]}')
+                  for k in ('tp', 'fp', 'fn', 'tn'))
+        + '</div><div class="ex-stats">'
+        + _value('precision', v['precision'], 'Precisão') + _value('recall', v['recall'], 'Revocação')
+        + _value('f1', v['f1'], 'F1') + '</div>')
+    data = {'ids': [str(i) for i in ids], 'scores': [float(s) for s in scores],
+            'y': [int(t) for t in y_true], 'cells': _cells_palette()}
+    return Explorable('threshold-patients', 'O limiar nos pacientes', body, data)
+
+
+def fbeta_threshold(scores, y_true, beta=1.0, threshold=0.5):
+    """Section 9: sliders β (0,25–4) and Limiar; the F-beta curve over the threshold (with
+    precision and recall), its best threshold marked with its value, and F-beta, precision and
+    recall at the chosen threshold."""
+    v = fbeta_values(scores, y_true, beta, threshold, text=True)
+    body = (
+        '<div class="ex-controls">'
+        + _range('beta', 'β', 0.25, 4, 0.05, beta, num(beta, 2))
+        + _range('threshold', 'Limiar', 0, 1, 0.01, threshold, num(threshold, 2)) + '</div>'
+        + _chart('fbeta', 'F-beta, precisão e revocação em função do limiar, com o melhor limiar '
+                 'marcado e o limiar escolhido.')
+        + '<div class="ex-stats">'
+        + _value('fbeta', v['fbeta'], 'F<sub>β</sub> no limiar')
+        + _value('precision', v['precision'], 'Precisão') + _value('recall', v['recall'], 'Revocação')
+        + '</div><div class="ex-stats">'
+        + _value('best_threshold', v['best_threshold'], 'Melhor limiar para este β')
+        + _value('best_fbeta', v['best_fbeta'], 'F<sub>β</sub> máximo') + '</div>')
+    data = {'scores': [float(s) for s in scores], 'y': [int(t) for t in y_true],
+            'series': SERIES[:3]}
+    return Explorable('fbeta', 'F-beta e o limiar', body, data)
+
+
+def prevalence(sensitivity=0.70, specificity=0.80, prevalence=0.01, population=10_000):
+    """Section 10: sliders Prevalência (0–100 %, step 0,1), Sensibilidade, Especificidade;
+    per 10 000 people: TP, FP, precision, NPV and accuracy (the seed's arithmetic)."""
+    v = prevalence_values(sensitivity, specificity, prevalence, population, text=True)
+    p_shown = f"{num(100 * prevalence, 1)} %"
+    s, e = round(100 * sensitivity), round(100 * specificity)
+    body = (
+        '<div class="ex-controls">'
+        + _range('prevalence', 'Prevalência', 0, 100, 0.1, round(100 * prevalence, 1), p_shown)
+        + _range('sensitivity', 'Sensibilidade', 0, 100, 1, s, f'{s} %')
+        + _range('specificity', 'Especificidade', 0, 100, 1, e, f'{e} %') + '</div>'
+        + f'<p class="ex-note">Em {num(population, 0)} pessoas: '
+        + _value('sick', v['sick']) + ' doentes e ' + _value('healthy', v['healthy'])
+        + ' saudáveis.</p>'
+        + _chart('flagged', 'Os marcados pelo modelo: verdadeiros positivos e alarmes falsos.')
+        + '<div class="ex-stats">'
+        + _value('tp', v['tp'], 'TP') + _value('fp', v['fp'], 'FP')
+        + _value('fn', v['fn'], 'FN') + _value('tn', v['tn'], 'TN') + '</div><div class="ex-stats">'
+        + _value('precision', v['precision'], 'Precisão') + _value('npv', v['npv'], 'VPN')
+        + _value('accuracy', v['accuracy'], 'Acurácia') + '</div>'
+        + _chart('precision', 'Precisão em função da prevalência (eixo em escala logarítmica), '
+                 'com a prevalência escolhida marcada.'))
+    data = {'population': int(population), 'cells': _cells_palette()}
+    return Explorable('prevalence', 'A prevalência muda a precisão', body, data)
+
+
+def cost_lab(y, scores, folds, cost_fn=10, cost_fp=1, threshold=0.5):
+    """Lesson 2.6 (seed 001): sliders Custo de uma falha, Custo de um alarme falso (1–50) and
+    Limiar (0,01–0,99); failures, false alarms and cost at the threshold; the cost curve with the
+    cheapest threshold and the theory threshold c_FP/(c_FP+c_FN); the honest check (threshold
+    picked on 4/5, priced on the other 1/5, over the folds given by ``folds``)."""
+    y, p, folds = np.asarray(y), np.asarray(scores, dtype=float), np.asarray(folds)
+    v = cost_values(y, p, folds, cost_fn, cost_fp, threshold, text=True)
+    fn, fp = cost_counts(y, p)
+    by_fold = [dict(zip(('fn', 'fp'), (a.tolist() for a in cost_counts(y[folds == k], p[folds == k]))))
+               for k in np.unique(folds)]
+    body = (
+        '<div class="ex-controls">'
+        + _range('cost_fn', 'Custo de uma falha', 1, 50, 1, int(cost_fn), str(int(cost_fn)))
+        + _range('cost_fp', 'Custo de um alarme falso', 1, 50, 1, int(cost_fp), str(int(cost_fp)))
+        + _range('threshold', 'Limiar', 0.01, 0.99, 0.01, v['threshold'].replace(',', '.'),
+                 v['threshold']) + '</div>'
+        + '<div class="ex-stats">'
+        + _value('fn', v['fn'], 'Falhas (FN)') + _value('fp', v['fp'], 'Alarmes falsos (FP)')
+        + _value('cost', v['cost'], 'Custo') + '</div>'
+        + _chart('cost', 'Custo total em função do limiar, com o limiar escolhido, o mais barato '
+                 'e o da teoria marcados.')
+        + '<div class="ex-stats">'
+        + _value('cheapest_threshold', v['cheapest_threshold'], 'Limiar mais barato')
+        + _value('cheapest_cost', v['cheapest_cost'], 'custo') + '</div><div class="ex-stats">'
+        + '<span class="ex-stat"><span class="ex-label">Limiar da teoria</span> c<sub>FP</sub> / '
+          '(c<sub>FP</sub> + c<sub>FN</sub>) = ' f'<strong data-value="theory">{v["theory"]}</strong>'
+          f' → <strong data-value="theory_threshold">{v["theory_threshold"]}</strong></span>'
+        + _value('theory_cost', v['theory_cost'], 'custo') + '</div><div class="ex-stats">'
+        + _value('honest_cost', v['honest_cost'], 'Verificação honesta (limiar escolhido em 4/5, '
+                 'custo no 1/5 restante, somado nas partes)')
+        + _value('honest_thresholds', v['honest_thresholds'], 'limiares escolhidos')
+        + '</div><div class="ex-stats">'
+        + _value('all_cost', v['all_cost'], 'Biópsia para todas')
+        + _value('none_cost', v['none_cost'], 'Nenhuma biópsia') + '</div>')
+    data = {'thresholds': THRESHOLDS.tolist(), 'fn': fn.tolist(), 'fp': fp.tolist(),
+            'folds': by_fold, 'n_pos': int((y == 1).sum()), 'n_neg': int((y == 0).sum()),
+            'series': SERIES[:3]}
+    return Explorable('cost', 'Limiar pelo custo dos erros', body, data)
+
+
+CAL_MODELS = [('nb', 'naive Bayes'), ('lr', 'regressão logística')]
+
+
+def calibration_lab(y, probas, temperatures):
+    """Lesson 2.4 (seed 002): radio groups Modelo (naive Bayes / regressão logística) and
+    Temperatura (sem / com); the reliability diagram (10 bins of 0,1, circle area ∝ count)
+    and Brier, ROC AUC, ECE, T, decisions changed at 0,5, confidence > 99 % (and errors).
+
+    ``probas = {'naive Bayes': (p_sem, p_com), 'regressão logística': (p_sem, p_com)}``,
+    ``temperatures = {'naive Bayes': T, ...}``: P(maligno) on the validation rows ``y``."""
+    names = dict(CAL_MODELS)
+    states = {}
+    for key, name in CAL_MODELS:
+        before, after = probas[name]
+        states[f'{key}-sem'] = calibration_values(y, before, before, 1.0)
+        states[f'{key}-com'] = calibration_values(y, after, before, temperatures[name])
+    first = states['nb-sem']
+    t0 = {k: _fmt(first[k], f) for k, f in CALIBRATION_FORMATS.items()}
+    body = (
+        '<div class="ex-controls">'
+        + _radios('model', 'Modelo', CAL_MODELS, 'nb')
+        + _radios('temperature', 'Temperatura', [('sem', 'sem'), ('com', 'com')], 'sem') + '</div>'
+        + '<div class="ex-row">'
+        + _chart('reliability', 'Diagrama de confiabilidade: em cada faixa de 0,1 da probabilidade '
+                 'declarada, a fração de malignas; a área do círculo é proporcional ao número de '
+                 'biópsias; a diagonal é a calibração perfeita.')
+        + '<div class="ex-metrics">'
+        + _value('temperature', t0['temperature'], 'T') + _value('brier', t0['brier'], 'Brier')
+        + _value('auc', t0['auc'], 'ROC AUC') + _value('ece', t0['ece'], 'ECE')
+        + _value('confidence', t0['confidence'], 'Confiança média')
+        + _value('accuracy', t0['accuracy'], 'Acurácia')
+        + _value('changed', t0['changed'], 'Decisões em 0,5 que mudaram')
+        + _value('confident', t0['confident'], 'Biópsias com confiança acima de 99 %')
+        + _value('confident_errors', t0['confident_errors'], 'delas, erros')
+        + '</div></div><details class="ex-details"><summary>Tabela das faixas</summary>'
+          '<table class="ex-bins"><thead><tr><th scope="col">faixa</th><th scope="col">biópsias</th>'
+          '<th scope="col">P(maligno) média</th><th scope="col">fração maligna</th></tr></thead>'
+          '<tbody data-table="bins"></tbody></table></details>')
+    data = {'states': {k: {kk: vv for kk, vv in s.items()} for k, s in states.items()},
+            'names': names, 'n': int(len(np.asarray(y))), 'color': OKABE_ITO['blue']}
+    return Explorable('calibration', 'Calibração: diagrama de confiabilidade', body, data)
+
+
+def roc_binormal(d=2.0, threshold=1.0):
+    """Lesson 2.3: sliders Separação d (0–4) and Limiar (−3–5); negatives N(0, 1) and positives
+    N(d, 1) with the threshold line, the ROC curve for this d with the moving point, TPR, FPR
+    and AUC = Φ(d/√2)."""
+    v = roc_binormal_values(d, threshold, text=True)
+    body = (
+        '<div class="ex-controls">'
+        + _range('d', 'Separação d', 0, 4, 0.1, d, num(d, 1))
+        + _range('threshold', 'Limiar', -3, 5, 0.1, threshold, num(threshold, 1)) + '</div>'
+        + '<div class="ex-row">'
+        + _chart('densities', 'Densidades dos negativos, N(0, 1), e dos positivos, N(d, 1), com o '
+                 'limiar; as áreas à direita do limiar são a FPR e a TPR.')
+        + _chart('roc', 'Curva ROC para esta separação, com o ponto do limiar escolhido.')
+        + '</div><div class="ex-stats">'
+        + _value('tpr', v['tpr'], 'TPR = 1 − Φ(t − d)') + _value('fpr', v['fpr'], 'FPR = 1 − Φ(t)')
+        + _value('auc', v['auc'], 'AUC = Φ(d/√2)') + '</div>')
+    data = {'series': [SERIES[0], SERIES[1]]}
+    return Explorable('roc-binormal', 'A visão binormal da curva ROC', body, data)
