@@ -1,0 +1,95 @@
+"""A matriz de confusão dos 20 pacientes no limiar 0,5, no layout padrão: a condição real nas
+linhas (realmente doente, realmente saudável), a prevista nas colunas (previsto doente,
+previsto saudável), a classe positiva primeiro. As células trazem TP = 7 e FN = 3 na linha de
+cima, FP = 2 e TN = 8 na de baixo; os acertos (a diagonal) têm fundo cheio e os erros fundo
+hachurado. Chaves em volta da matriz mostram o que cada métrica lê: embaixo, a precisão (VPP)
+lê a coluna "previsto doente" (7/9 = 0,778) e o VPN a coluna "previsto saudável" (8/11 =
+0,727); à direita, a revocação lê a linha "realmente doente" (7/10 = 0,700) e a especificidade
+e a FPR leem a linha "realmente saudável" (8/10 = 0,800 e 2/10 = 0,200)."""
+import matplotlib.pyplot as plt
+from matplotlib.patches import Rectangle
+
+from course.data import SCORES, THRESHOLD, Y_TRUE
+from course.figstyle import save
+from course.fmt import num
+from course.palette import CELLS, OKABE_ITO
+
+
+def counts(threshold=THRESHOLD):
+    y_pred = (SCORES >= threshold).astype(int)
+    tp = int(((Y_TRUE == 1) & (y_pred == 1)).sum())
+    fn = int(((Y_TRUE == 1) & (y_pred == 0)).sum())
+    fp = int(((Y_TRUE == 0) & (y_pred == 1)).sum())
+    tn = int(((Y_TRUE == 0) & (y_pred == 0)).sum())
+    return tp, fn, fp, tn
+
+
+def bracket(ax, x0, y0, x1, y1, color, text, side):
+    """A bracket from (x0, y0) to (x1, y1) with short ends and a text on the outer side."""
+    ax.plot([x0, x1], [y0, y1], color=color, lw=2.2, solid_capstyle='butt', clip_on=False)
+    if side == 'below':
+        for x in (x0, x1):
+            ax.plot([x, x], [y0, y0 - 0.08], color=color, lw=2.2, clip_on=False)
+        ax.text((x0 + x1) / 2, y0 + 0.08, text, ha='center', va='top', color='black',
+                fontsize=9.5, linespacing=1.4)
+    else:
+        for y in (y0, y1):
+            ax.plot([x0, x0 - 0.08], [y, y], color=color, lw=2.2, clip_on=False)
+        ax.text(x0 + 0.08, (y0 + y1) / 2, text, ha='left', va='center', color='black',
+                fontsize=9.5, linespacing=1.4)
+
+
+def draw():
+    tp, fn, fp, tn = counts()
+    fig, ax = plt.subplots(figsize=(8.6, 4.6))
+    grid = {('TP', 0, 0): tp, ('FN', 0, 1): fn, ('FP', 1, 0): fp, ('TN', 1, 1): tn}
+    words = {'TP': 'verdadeiro positivo', 'FN': 'falso negativo\n(escape)',
+             'FP': 'falso positivo\n(alarme falso)', 'TN': 'verdadeiro negativo'}
+    for (name, row, col), value in grid.items():
+        error = name in ('FP', 'FN')
+        ax.add_patch(Rectangle((col, row), 1, 1, facecolor=CELLS[name]['color'],
+                               alpha=0.22 if not error else 0.12, edgecolor='none'))
+        if error:
+            ax.add_patch(Rectangle((col, row), 1, 1, facecolor='none', hatch='//',
+                                   edgecolor=CELLS[name]['color'], alpha=0.45, lw=0))
+        ax.add_patch(Rectangle((col, row), 1, 1, facecolor='none', edgecolor='white', lw=3))
+        ax.scatter(col + 0.14, row + 0.18, marker=CELLS[name]['marker'], s=70,
+                   color=CELLS[name]['color'], edgecolor='black', linewidth=0.5)
+        ax.text(col + 0.5, row + 0.45, f'{name} = {value}', ha='center', va='center',
+                fontsize=17, fontweight='bold')
+        ax.text(col + 0.5, row + 0.75, words[name], ha='center', va='center', fontsize=9,
+                linespacing=1.1)
+    ax.set_xlim(0, 2)
+    ax.set_ylim(2, 0)
+    ax.set_xticks([0.5, 1.5], ['previsto doente', 'previsto saudável'])
+    ax.set_yticks([0.5, 1.5], ['realmente\ndoente', 'realmente\nsaudável'])
+    ax.xaxis.tick_top()
+    ax.set_xlabel('condição prevista (colunas)')
+    ax.xaxis.set_label_position('top')
+    ax.set_ylabel('condição real (linhas)')
+    ax.tick_params(length=0)
+    ax.grid(False)
+    for spine in ax.spines.values():
+        spine.set_visible(False)
+    ax.set_aspect('equal')
+
+    c_prec, c_npv, c_rec, c_spec = (OKABE_ITO['blue'], OKABE_ITO['green'],
+                                    OKABE_ITO['vermillion'], OKABE_ITO['purple'])
+    bracket(ax, 0.06, 2.1, 0.94, 2.1, c_prec,
+            f'precisão (VPP) lê a coluna\nTP / (TP + FP)\n= {tp}/{tp + fp} = {num(tp / (tp + fp))}',
+            'below')
+    bracket(ax, 1.06, 2.1, 1.94, 2.1, c_npv,
+            f'VPN lê a coluna\nTN / (TN + FN)\n= {tn}/{tn + fn} = {num(tn / (tn + fn))}', 'below')
+    bracket(ax, 2.1, 0.06, 2.1, 0.94, c_rec,
+            f'revocação lê a linha\nTP / (TP + FN) = {tp}/{tp + fn} = {num(tp / (tp + fn))}',
+            'right')
+    bracket(ax, 2.1, 1.06, 2.1, 1.94, c_spec,
+            f'especificidade lê a linha\nTN / (TN + FP) = {tn}/{tn + fp} = {num(tn / (tn + fp))}\n'
+            f'FPR, o outro lado da linha\nFP / (FP + TN) = {fp}/{fp + tn} = {num(fp / (fp + tn))}',
+            'right')
+    fig.tight_layout()
+    return fig
+
+
+if __name__ == '__main__':
+    save(draw(), __file__)

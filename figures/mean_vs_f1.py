@@ -1,0 +1,59 @@
+"""Média aritmética e F1 de precisão e revocação em três cortes dos 20 pacientes, em barras
+lado a lado com o valor escrito em cima de cada barra. Em t = 0,95 só o P01 é marcado:
+precisão 1,0 e revocação 0,1 dão média 0,55, mas F1 0,18. Em t = 0,5 (o limiar padrão):
+precisão 0,778 e revocação 0,700 dão média 0,739 e F1 0,737. Em t = 0,02 todos os 20 são
+marcados: precisão 0,5 e revocação 1,0 dão média 0,750, a maior das três, mas F1 0,667. Pela
+média, mandar todo mundo para o especialista seria o melhor corte; pelo F1, o limiar 0,5 fica
+na frente, porque a média harmônica é puxada para o menor dos dois valores."""
+import matplotlib.pyplot as plt
+import numpy as np
+
+from course.data import SCORES, Y_TRUE
+from course.figstyle import comma_ticks, save
+from course.fmt import num
+from course.palette import SERIES
+
+CUTS = [(0.95, 'só o P01 marcado'), (0.5, 'limiar padrão'), (0.02, 'os 20 marcados')]
+
+
+def precision_recall(t):
+    pred = SCORES >= t
+    tp = (pred & (Y_TRUE == 1)).sum()
+    return tp / pred.sum(), tp / (Y_TRUE == 1).sum()
+
+
+def draw():
+    rows = []
+    for t, _ in CUTS:
+        p, r = precision_recall(t)
+        rows.append((p, r, (p + r) / 2, 2 * p * r / (p + r)))
+    x = np.arange(len(CUTS))
+    width = 0.36
+    fig, ax = plt.subplots(figsize=(8, 4))
+    mean = ax.bar(x - width / 2, [r[2] for r in rows], width, color=SERIES[5],
+                  edgecolor='black', lw=0.6, hatch='..', label='média aritmética (P + R) / 2')
+    f1 = ax.bar(x + width / 2, [r[3] for r in rows], width, color=SERIES[0],
+                edgecolor='black', lw=0.6, label='F1 (média harmônica)')
+    digits = [2, 3, 3]
+    for bars in (mean, f1):
+        for i, bar in enumerate(bars):
+            ax.text(bar.get_x() + bar.get_width() / 2, bar.get_height() + 0.015,
+                    num(bar.get_height(), digits[i]), ha='center', va='bottom', fontsize=10,
+                    fontweight='bold')
+    labels = [f't = {num(t, 2 if t < 0.1 or t == 0.95 else 1)}\n{what}\n'
+              f'P = {num(p, 3)} · R = {num(r, 3)}'
+              for (t, what), (p, r, _, _) in zip(CUTS, rows)]
+    ax.set_xticks(x, labels)
+    ax.tick_params(axis='x', length=0)
+    ax.set_ylim(0, 1)
+    ax.set_yticks(np.linspace(0, 1, 6))
+    comma_ticks(ax, 1, axis='y')
+    ax.set_ylabel('valor')
+    ax.grid(axis='x', visible=False)
+    ax.legend(loc='upper left', fontsize=9, ncol=2)
+    fig.tight_layout()
+    return fig
+
+
+if __name__ == '__main__':
+    save(draw(), __file__)
