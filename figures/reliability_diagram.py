@@ -1,0 +1,66 @@
+"""Dois diagramas de confiabilidade lado a lado, naive Bayes à esquerda e regressão logística à
+direita, para as 171 biópsias de validação do Breast Cancer Wisconsin. O eixo horizontal é a
+probabilidade de maligno declarada pelo modelo (média de cada faixa de 0,1), o eixo vertical é a
+fração de biópsias da faixa que são de fato malignas, e a diagonal tracejada é a calibração
+perfeita. Círculos azuis cheios mostram o modelo sem calibração e losangos vazados vermelhos o
+mesmo modelo depois do escalonamento por temperatura; a área de cada marcador é proporcional ao número de biópsias da
+faixa. No naive Bayes, sem calibração, quase todas as biópsias ficam nas faixas extremas e o
+círculo da faixa mais alta fica abaixo da diagonal (excesso de confiança); com temperatura, os
+losangos se espalham pelas faixas do meio e a maioria fica mais perto da diagonal. Na regressão logística,
+círculos e losangos quase coincidem e ficam perto da diagonal. O título de cada painel dá a
+temperatura T e o ECE antes e depois."""
+import matplotlib.pyplot as plt
+from matplotlib.lines import Line2D
+
+from course.calibration import ece, experiment, reliability_bins
+from course.figstyle import comma_ticks, save
+from course.fmt import num
+from course.palette import OKABE_ITO
+
+# before: filled translucent circles; after: hollow diamonds with a thick edge, so that a
+# diamond on top of a circle leaves the circle visible (and the two differ in shape, not only colour)
+BEFORE = {'marker': 'o', 'label': 'sem calibração', 'facecolor': OKABE_ITO['blue'],
+          'edgecolor': 'black', 'alpha': 0.45, 'linewidth': 0.8}
+AFTER = {'marker': 'D', 'label': 'com temperatura', 'facecolor': 'none',
+         'edgecolor': OKABE_ITO['vermillion'], 'alpha': 1.0, 'linewidth': 2.0}
+
+
+def marker_size(count):
+    """Marker area (points²) proportional to the number of biopsies in the bin."""
+    return 6 * count
+
+
+def draw():
+    result = experiment()
+    y = result['y_val']
+    fig, axes = plt.subplots(1, 2, figsize=(9, 4.6), sharey=True)
+    for ax, (name, m) in zip(axes, result['models'].items()):
+        ax.plot([0, 1], [0, 1], ls='--', color=OKABE_ITO['grey'], lw=1.2,
+                label='calibração perfeita')
+        for p, style in ((m['p_before'], BEFORE), (m['p_after'], AFTER)):
+            rows = reliability_bins(y, p)
+            ax.scatter([r['mean_p'] for r in rows], [r['frac'] for r in rows],
+                       s=[marker_size(r['count']) for r in rows], marker=style['marker'],
+                       facecolor=style['facecolor'], edgecolor=style['edgecolor'],
+                       alpha=style['alpha'], linewidth=style['linewidth'], zorder=3, clip_on=False)
+        ax.set_title(f"{name}: T = {num(m['T'], 2)}\n"
+                     f"ECE {num(ece(y, m['p_before']), 3)} sem, "
+                     f"{num(ece(y, m['p_after']), 3)} com temperatura", loc='left', fontsize=10)
+        ax.set_xlim(-0.03, 1.03)
+        ax.set_ylim(-0.03, 1.03)
+        ax.set_aspect('equal')
+        ax.set_xlabel('P(maligno) declarada (média da faixa)')
+        comma_ticks(ax, 1)
+    axes[0].set_ylabel('fração de malignas na faixa')
+    handles = [Line2D([], [], ls='--', color=OKABE_ITO['grey'], label='calibração perfeita')] + [
+        Line2D([], [], ls='none', marker=s['marker'], markersize=10, markerfacecolor=s['facecolor'],
+               markeredgecolor=s['edgecolor'], markeredgewidth=s['linewidth'], alpha=s['alpha'],
+               label=s['label']) for s in (BEFORE, AFTER)]
+    fig.legend(handles=handles, loc='lower center', ncol=3,
+               title=f'{len(y)} biópsias de validação; área do marcador ∝ biópsias na faixa')
+    fig.tight_layout(rect=(0, 0.12, 1, 1))
+    return fig
+
+
+if __name__ == '__main__':
+    save(draw(), __file__)

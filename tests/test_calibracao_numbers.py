@@ -1,0 +1,290 @@
+"""Lesson 2.4 (calibração): every number the prose quotes is computed, and computed right.
+
+1. The glue values stored in the executed ``lessons/calibracao.ipynb`` equal the same
+   quantities recomputed here from scratch (scikit-learn and numpy only, not
+   ``course.calibration``), for the split the page declares: the seed's ``run(model, seed)``
+   with ``seed = 0``, i.e. ``random_state=0`` in both ``train_test_split`` calls.
+2. The qualitative claims the prose makes around those numbers still hold for that split.
+3. The prose of ``lessons/calibracao.md`` has no hand-typed computed number: after removing
+   glue roles, code, math, headings, directive options and the whitelisted inputs below, no
+   digit is left.
+"""
+import ast
+import math
+import re
+
+import nbformat
+import numpy as np
+import pytest
+from scipy.optimize import minimize_scalar
+from scipy.special import expit
+from sklearn.datasets import load_breast_cancer
+from sklearn.linear_model import LogisticRegression
+from sklearn.metrics import brier_score_loss, roc_auc_score
+from sklearn.model_selection import train_test_split
+from sklearn.naive_bayes import GaussianNB
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+
+from conftest import ROOT
+
+LESSON_MD = ROOT / 'lessons' / 'calibracao.md'
+LESSON_NB = ROOT / 'lessons' / 'calibracao.ipynb'
+SEED = 0
+
+
+def pt(x, digits):
+    """0.959 -> '0,959' (numbers here are below 1000, no thousands separator needed)."""
+    return f'{x:.{digits}f}'.replace('.', ',')
+
+
+def pct(x, digits=1):
+    return f'{pt(100 * x, digits)} %'
+
+
+# ----------------------------------------------------------------------------------------
+# the stored glue values
+
+def stored_glue():
+    notebook = nbformat.read(LESSON_NB, as_version=4)
+    values = {}
+    for cell in notebook.cells:
+        for output in cell.get('outputs', []):
+            name = output.get('metadata', {}).get('scrapbook', {}).get('name')
+            if name is None:
+                continue
+            data = output['data']
+            text = data.get('application/papermill.record/text/plain', data.get('text/plain'))
+            assert name not in values, f'glue name {name} stored twice'
+            values[name] = ast.literal_eval(text)
+    return values
+
+
+@pytest.fixture(scope='module')
+def glued():
+    values = stored_glue()
+    assert values, 'lessons/calibracao.ipynb stores no glue: execute it first'
+    return values
+
+
+# ----------------------------------------------------------------------------------------
+# the independent computation: the seed's run(), seed 0, keeping what the prose quotes
+
+def experiment(model, X, y, seed=SEED):
+    rest, va = train_test_split(np.arange(len(y)), test_size=0.3, stratify=y, random_state=seed)
+    tr, ca = train_test_split(rest, test_size=1 / 3, stratify=y[rest], random_state=seed)
+    m = model.fit(X[tr], y[tr])
+    lp_c, lp_v = m.predict_log_proba(X[ca]), m.predict_log_proba(X[va])
+    zc, zv = lp_c[:, 1] - lp_c[:, 0], lp_v[:, 1] - lp_v[:, 0]
+
+    def loss(T):
+        p = np.clip(expit(zc / T), 1e-300, 1 - 1e-16)   # plain log loss, written differently
+        return -np.mean(y[ca] * np.log(p) + (1 - y[ca]) * np.log(1 - p))
+    T = minimize_scalar(loss, bounds=(0.05, 20), method='bounded').x
+    return {'sizes': (len(tr), len(ca), len(va)), 'y': y[va], 'z': zv, 'T': T,
+            'before': expit(zv), 'after': expit(zv / T)}
+
+
+def ece_of(y, p):
+    """Distance of the circles from the diagonal, weighted by bin size (10 bins of 0,1)."""
+    total = 0.0
+    for b in range(10):
+        lo, hi = b / 10, (b + 1) / 10
+        m = (p >= lo) & ((p < hi) if b < 9 else (p <= 1))
+        if m.any():
+            total += m.sum() / len(p) * abs(p[m].mean() - y[m].mean())
+    return total
+
+
+def facts(y, p, ref):
+    conf = np.where(p >= 0.5, p, 1 - p)
+    wrong = (p >= 0.5) != (y == 1)
+    sure = conf > 0.99
+    return {'brier': brier_score_loss(y, p), 'auc': roc_auc_score(y, p), 'ece': ece_of(y, p),
+            'confidence': conf.mean(), 'accuracy': 1 - wrong.mean(),
+            'changed': int(((p >= 0.5) != (ref >= 0.5)).sum()),
+            'sure': int(sure.sum()), 'sure_errors': int((sure & wrong).sum()),
+            'expected': float((1 - conf[sure]).sum())}
+
+
+@pytest.fixture(scope='module')
+def computed():
+    X, y = load_breast_cancer(return_X_y=True)
+    X, y = X[:, :10], 1 - y
+    nb = experiment(GaussianNB(), X, y)
+    lr = experiment(make_pipeline(StandardScaler(), LogisticRegression(C=1.0)), X, y)
+    return {'n': len(y), 'nb': nb, 'lr': lr,
+            'nb_before': facts(nb['y'], nb['before'], nb['before']),
+            'nb_after': facts(nb['y'], nb['after'], nb['before']),
+            'lr_before': facts(lr['y'], lr['before'], lr['before']),
+            'lr_after': facts(lr['y'], lr['after'], lr['before'])}
+
+
+def errors_among(k):
+    return {0: 'nenhuma delas é erro', 1: 'uma delas é erro'}.get(k, f'{k} delas são erros')
+
+
+WORDS = ['um erro', 'dois erros', 'três erros', 'quatro erros', 'cinco erros']
+
+
+def expected_glue(c):
+    nb, lr = c['nb'], c['lr']
+    nbb, nba, lrb, lra = c['nb_before'], c['nb_after'], c['lr_before'], c['lr_after']
+    top = nb['before'] >= 0.9
+    fewer = math.floor(nbb['expected']) + 1
+    values = {
+        'calib_n_total': str(c['n']),
+        'calib_n_learn': str(nb['sizes'][0]), 'calib_n_cal': str(nb['sizes'][1]),
+        'calib_n_val': str(nb['sizes'][2]),
+        'calib_nb_auc': pt(nbb['auc'], 3), 'calib_lr_auc': pt(lrb['auc'], 3),
+        'calib_nb_auc_after': pt(nba['auc'], 3),
+        'calib_nb_auc_score': pt(roc_auc_score(nb['y'], nb['z']), 3),
+        'calib_nb_exact_one': str(int((nb['before'] == 1.0).sum())),
+        'calib_nb_top_n': str(int(top.sum())),
+        'calib_nb_top_declared': pct(nb['before'][top].mean()),
+        'calib_nb_top_observed': pct(nb['y'][top].mean()),
+        'calib_nb_T': pt(nb['T'], 2), 'calib_lr_T': pt(lr['T'], 2),
+        'calib_nb_changed': str(nba['changed']),
+        'calib_nb_accuracy': pct(nbb['accuracy']),
+        'calib_nb_sure_expected': pt(nbb['expected'], 2),
+        'calib_nb_sure_fewer_than': WORDS[fewer - 1],
+        'calib_lr_declared': pct(lrb['confidence']), 'calib_lr_accuracy': pct(lrb['accuracy']),
+        'calib_lr_brier_before': pt(lrb['brier'], 3), 'calib_lr_brier_after': pt(lra['brier'], 3),
+        'calib_lr_changed': str(lra['changed']),
+    }
+    for key, s in (('before', nbb), ('after', nba)):
+        values.update({
+            f'calib_nb_conf_{key}': pct(s['confidence']),
+            f'calib_nb_brier_{key}': pt(s['brier'], 3), f'calib_nb_ece_{key}': pt(s['ece'], 3),
+            f'calib_nb_sure_{key}': str(s['sure']),
+            f'calib_nb_sure_errors_{key}': str(s['sure_errors']),
+            f'calib_nb_sure_errors_{key}_text': errors_among(s['sure_errors']),
+        })
+    return values
+
+
+def test_split_is_the_declared_one(computed):
+    # the seed's run(model, 0): 30 % validation, then one third of the rest (rounded up)
+    assert computed['nb']['sizes'] == computed['lr']['sizes']
+    learn, cal, val = computed['nb']['sizes']
+    assert val == math.ceil(0.3 * computed['n'])
+    assert cal == math.ceil((computed['n'] - val) / 3) and learn + cal + val == computed['n']
+
+
+def test_glued_values_equal_the_recomputed_ones(glued, computed):
+    expected = expected_glue(computed)
+    for name, value in expected.items():
+        assert name in glued, f'{name} is not glued in the notebook'
+        assert glued[name] == value, f'{name}: page says {glued[name]!r}, recomputed {value!r}'
+
+
+def test_fifty_splits_numbers(glued):
+    """The 50-split glue values against the seed's loop (decimal point -> comma)."""
+    X, y = load_breast_cancer(return_X_y=True)
+    X, y = X[:, :10], 1 - y
+    rows = {}
+    for key, make in (('nb', GaussianNB), ('lr', lambda: make_pipeline(StandardScaler(),
+                                                                       LogisticRegression()))):
+        r = []
+        for s in range(50):
+            e = experiment(make(), X, y, seed=s)
+            yv, p0, p1 = e['y'], e['before'], e['after']
+            r.append((np.maximum(p0, 1 - p0).mean(), ((p0 >= 0.5) == yv).mean(),
+                      brier_score_loss(yv, p0), brier_score_loss(yv, p1)))
+        rows[key] = np.array(r)
+    nb, lr = rows['nb'], rows['lr']
+    lower = int((nb[:, 3] < nb[:, 2]).sum())
+    assert glued['calib_50_n'] == '50'
+    assert glued['calib_50_nb_declared'] == pct(nb[:, 0].mean())
+    assert glued['calib_50_nb_accuracy'] == pct(nb[:, 1].mean())
+    assert glued['calib_50_nb_lower_text'] == ('em todas elas' if lower == 50 else f'em {lower} das 50')
+    assert glued['calib_50_lr_brier_before'] == pt(lr[:, 2].mean(), 3)
+    assert glued['calib_50_lr_brier_after'] == pt(lr[:, 3].mean(), 3)
+    # "Na regressão logística, a temperatura quase não muda nada"
+    assert abs(lr[:, 3].mean() - lr[:, 2].mean()) < 0.005
+
+
+def test_every_glue_name_the_prose_uses_is_stored(glued):
+    used = set(re.findall(r'\{glue(?::text)?\}`([^`]+)`', LESSON_MD.read_text(encoding='utf-8')))
+    assert used, 'the prose quotes no glue value'
+    assert used <= set(glued), f'used but not glued: {sorted(used - set(glued))}'
+    assert all(name.startswith('calib_') for name in glued)
+
+
+def test_the_prose_claims_hold(computed):
+    nb, lr = computed['nb'], computed['lr']
+    nbb, nba, lrb, lra = (computed[k] for k in ('nb_before', 'nb_after', 'lr_before', 'lr_after'))
+    # "O naive Bayes ordena bem ... não muito atrás da regressão logística"
+    assert 0.9 < nbb['auc'] <= lrb['auc'] and lrb['auc'] - nbb['auc'] < 0.05
+    # "as porcentagens dele são infladas": among p >= 0,9 it declares more than it gets right
+    top = nb['before'] >= 0.9
+    assert nb['before'][top].mean() > nb['y'][top].mean()
+    # excess of confidence before temperature: mean confidence above accuracy, T > 1
+    assert nbb['confidence'] > nbb['accuracy'] and nb['T'] > 1
+    # "Só as porcentagens mudam": confidence, Brier and ECE go down; no decision changes
+    assert nba['confidence'] < nbb['confidence']
+    assert nba['brier'] < nbb['brier'] and nba['ece'] < nbb['ece']
+    assert nba['changed'] == 0 and lra['changed'] == 0 and nba['accuracy'] == nbb['accuracy']
+    # the ROC AUC: equal on the scores, moved only by the ties at exactly 1
+    assert roc_auc_score(nb['y'], nb['z']) == roc_auc_score(nb['y'], nb['after'])
+    assert (nb['before'] == 1.0).sum() > 0 and nba['auc'] > nbb['auc']
+    # "haveria entre elas menos de N": the expected count is below N, the real one above
+    assert nbb['expected'] < math.floor(nbb['expected']) + 1 < nbb['sure_errors']
+    # "A regressão logística é calibrada quase desde o início ... T perto de 1 ...
+    #  o Brier quase não muda"
+    assert abs(lrb['confidence'] - lrb['accuracy']) < 0.02
+    assert abs(lr['T'] - 1) < 0.2
+    assert abs(lra['brier'] - lrb['brier']) < 0.005
+
+
+# ----------------------------------------------------------------------------------------
+# no hand-typed computed number in the prose
+
+# Digits that may stay in the prose, each with the reason it is not a computed result.
+WHITELIST = [
+    ('aula 2.3', 'lesson number in a link'),
+    ('aula 2.6', 'lesson number in a link'),
+    ('0,8 quer dizer 80 % de chance', 'the statement the "Erro comum" asks about'),
+    ('a que ele dá 0,8, cerca de 80 %', 'the definition of calibration, a hypothetical'),
+    ('que recebem 0,1, cerca de 10 %', 'the definition of calibration, a hypothetical'),
+    ('Isso quer dizer que 80 % das biópsias que recebem 0,8', 'the lesson\'s question'),
+    ('pelo menos 0,9', 'the cut we choose to look at (an input)'),
+    ('acima de 99 %', 'the lab\'s fixed confidence cut (an input)'),
+    ('passar de 99 %', 'the lab\'s fixed confidence cut (an input)'),
+    ('limiar 0,5', 'the usual decision threshold (an input)'),
+    ('CC BY 4.0', 'the data set\'s licence'),
+    ('10 medidas', 'the model\'s inputs: the 10 "mean" measurements (an input)'),
+    ('(30 %)', 'the declared split: validation share (an input)'),
+    ('10 faixas de largura 0,1', 'the declared bins of the diagram and ECE (an input)'),
+    ('(1 para maligna, 0 para benigna)', 'the coding of the outcome'),
+    ('classe positiva (1)', 'the coding of the outcome'),
+    ('O modelo diz "0,8"', 'the lesson\'s question'),
+    ('igual a 1', 'the exact float value the ties sit at'),
+    ('entre 1 e', 'the exact float value the ties sit at'),
+    ('entre 0 e 1', 'the range of a score'),
+    ('perto de 1', 'the reference value of a temperature that changes nothing'),
+    ('em 50 divisões diferentes', 'the number of splits of the seed\'s loop (an input)'),
+]
+
+
+def prose_of(md_text):
+    text = md_text.split('---', 2)[2]                                       # front matter
+    text = re.sub(r'```\{code-cell\}.*?```', ' ', text, flags=re.S)        # code cells
+    text = re.sub(r'\$\$.*?\$\$', ' ', text, flags=re.S)                   # display math
+    text = re.sub(r'\$[^$\n]+\$', ' ', text)                                # inline math
+    text = re.sub(r'\{glue(?::text)?\}`[^`]+`', ' ', text)                  # glue roles
+    text = re.sub(r'\{download\}`[^`]+`', ' ', text)                        # figure script link
+    text = re.sub(r'`[^`\n]+`', ' ', text)                                  # inline code
+    text = re.sub(r'^#.*$', ' ', text, flags=re.M)                          # headings
+    text = re.sub(r'^\(sec-[^)]+\)=$', ' ', text, flags=re.M)               # labels
+    text = re.sub(r'\]\([^)]+\)', ']', text)                                # link targets
+    return text
+
+
+def test_no_hand_typed_number_in_the_prose():
+    text = prose_of(LESSON_MD.read_text(encoding='utf-8'))
+    for phrase, _reason in WHITELIST:
+        assert phrase in text, f'whitelisted phrase no longer in the prose: {phrase!r}'
+        text = text.replace(phrase, ' ')
+    leftovers = [line.strip() for line in text.splitlines() if re.search(r'\d', line)]
+    assert not leftovers, 'digits typed by hand in the prose (use glue):\n' + '\n'.join(leftovers)
