@@ -1,0 +1,61 @@
+"""Build the reveal.js slide decks of ``slides/*.md`` into ``<html>/slides/``.
+
+A deck is Markdown for reveal.js's markdown plugin (``---`` between slides, a
+``<!-- .slide: data-stage="N" -->`` comment for the stage band), with Jinja placeholders
+``{{ name }}`` for numbers (from ``course.slide_numbers``) and ``![alt](fig:<script>)`` for a
+figure: the script ``figures/<script>.py`` runs at every build and its PNG goes next to the
+deck, so a changed script changes the slide. reveal.js and MathJax are served by the site.
+"""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import jinja2
+import yaml
+
+FIGURE = re.compile(r'\]\(fig:([\w-]+)\)')
+
+
+def _front_matter(text):
+    _, header, body = text.split('---\n', 2)
+    return yaml.safe_load(header), body
+
+
+def _render_figures(names, root, target):
+    target.mkdir(parents=True, exist_ok=True)
+    env = dict(os.environ, FIGURE_DIR=str(target), MPLBACKEND='Agg')
+    for name in sorted(names):
+        script = root / 'figures' / f'{name}.py'
+        subprocess.run([sys.executable, str(script)], cwd=root, env=env, check=True,
+                       capture_output=True, text=True)
+
+
+def render_decks(root: Path, out: Path):
+    """Write ``out/<deck>.html`` and ``out/figures/*.png`` for every ``slides/*.md``."""
+    sys.path.insert(0, str(root))
+    from course.slide_numbers import numbers
+    values = numbers()
+    template = jinja2.Template((root / 'slides' / '_deck.html').read_text(encoding='utf-8'))
+    env = jinja2.Environment(undefined=jinja2.StrictUndefined)
+    env.filters['tex'] = lambda value: str(value).replace(',', '{,}')  # 0,750 inside $$...$$
+    for source in sorted((root / 'slides').glob('[!_]*.md')):
+        meta, body = _front_matter(source.read_text(encoding='utf-8'))
+        body = env.from_string(body).render(**values)
+        _render_figures(set(FIGURE.findall(body)), root, out / 'figures')
+        body = FIGURE.sub(r'](figures/\1.png)', body)
+        html = template.render(body=body, static='../_static', **meta)
+        (out / f'{source.stem}.html').write_text(html, encoding='utf-8')
+
+
+def build_decks(app, exception):
+    if exception is None and app.builder.format == 'html':
+        render_decks(Path(app.srcdir), Path(app.outdir) / 'slides')
+
+
+def setup(app):
+    app.connect('build-finished', build_decks)
+    return {'parallel_read_safe': True, 'parallel_write_safe': True}
