@@ -1,0 +1,89 @@
+"""Dois painéis. À esquerda, os quatro escores do exemplo numa linha de 0 a 1: os dois saudáveis
+(classe 0, quadrados laranja) com escores 0,1 e 0,4 e os dois doentes (classe 1, círculos azuis)
+com escores 0,35 e 0,8; o doente de 0,35 fica abaixo do saudável de 0,4, o único par "perdido".
+À direita, a curva ROC em degraus que sai desses escores: pontos (0; 0), (0; 0,5), (0,5; 0,5),
+(0,5; 1) e (1; 1), cada um rotulado com o limiar que o produz, e a área sob a curva sombreada
+em dois retângulos, 0,5 × 0,5 = 0,25 e 0,5 × 1 = 0,5, que somam AUC = 0,75; a diagonal
+tracejada é o classificador ao acaso."""
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.patches import Rectangle
+from sklearn.metrics import roc_auc_score, roc_curve
+
+from course.figstyle import comma_ticks, save
+from course.fmt import num
+from course.palette import CELLS, OKABE_ITO
+
+
+def example():
+    """O exemplo de quatro escores da aula 2.3 (y real e escore do modelo)."""
+    y_true = np.array([0, 0, 1, 1])
+    scores = np.array([0.1, 0.4, 0.35, 0.8])
+    return y_true, scores
+
+
+def draw():
+    y_true, scores = example()
+    fpr, tpr, thresholds = roc_curve(y_true, scores)
+    auc = roc_auc_score(y_true, scores)
+
+    fig, (ax0, ax1) = plt.subplots(1, 2, figsize=(9.5, 4.0), width_ratios=[1, 1.15])
+
+    # left: the four scores on a line
+    pos, neg = CELLS['TP'], CELLS['FP']
+    ax0.axhline(0, color=OKABE_ITO['grey'], lw=1)
+    for s, y in zip(scores, y_true):
+        style = pos if y == 1 else neg
+        ax0.plot(s, 0, linestyle='none', marker=style['marker'], color=style['color'],
+                 markersize=13, markeredgecolor='black')
+        # the two close scores (0,35 and 0,4) get their labels pushed apart
+        dx = {0.35: -14, 0.4: 14}.get(float(s), 0)
+        dy = {0.35: -36, 0.4: -22}.get(float(s), -22)
+        ax0.annotate(num(s, 2), (s, 0), xytext=(dx, 14), textcoords='offset points',
+                     ha='center', fontsize=10)
+        ax0.annotate('doente (1)' if y == 1 else 'saudável (0)', (s, 0), xytext=(dx, dy),
+                     textcoords='offset points', ha='center', fontsize=8.5,
+                     color=style['color'])
+    ax0.annotate('', xy=(0.35, 0.55), xytext=(0.4, 0.55),
+                 arrowprops=dict(arrowstyle='<->', color=OKABE_ITO['vermillion']))
+    ax0.text(0.375, 0.62, 'o único par perdido:\ndoente 0,35 < saudável 0,4', ha='center',
+             fontsize=8.5, color=OKABE_ITO['vermillion'])
+    ax0.set_xlim(0, 1)
+    ax0.set_ylim(-1, 1.2)
+    ax0.set_yticks([])
+    ax0.grid(False)
+    ax0.spines['left'].set_visible(False)
+    ax0.set_xlabel('escore do modelo')
+    ax0.set_title('Os quatro escores')
+    comma_ticks(ax0, 1, axis='x')
+
+    # right: the ROC curve with its two rectangles
+    ax1.add_patch(Rectangle((0, 0), 0.5, 0.5, facecolor=OKABE_ITO['sky_blue'], alpha=0.35,
+                            hatch='//', edgecolor=OKABE_ITO['blue'], lw=0))
+    ax1.add_patch(Rectangle((0.5, 0), 0.5, 1.0, facecolor=OKABE_ITO['sky_blue'], alpha=0.55,
+                            edgecolor=OKABE_ITO['blue'], lw=0))
+    ax1.text(0.25, 0.22, '0,5 × 0,5\n= 0,25', ha='center', fontsize=9)
+    ax1.text(0.75, 0.72, '0,5 × 1\n= 0,5', ha='center', fontsize=9)
+    ax1.plot([0, 1], [0, 1], linestyle='--', color=OKABE_ITO['grey'], label='ao acaso (AUC 0,5)')
+    ax1.plot(fpr, tpr, color=OKABE_ITO['blue'], lw=2, marker='o', markersize=6,
+             label=f'modelo (AUC {num(auc, 2)})')
+    for x, y, t in zip(fpr, tpr, thresholds):
+        text = 'limiar acima de 0,8' if not np.isfinite(t) else f'limiar {num(t, 2)}'
+        offset = {(0.0, 0.0): (8, 6), (0.0, 0.5): (8, 4), (0.5, 0.5): (6, -24),
+                  (0.5, 1.0): (-30, 8), (1.0, 1.0): (-60, 8)}[(float(x), float(y))]
+        ax1.annotate(f'{text}\n({num(x, 1)}; {num(y, 1)})', (x, y), xytext=offset,
+                     textcoords='offset points', fontsize=8)
+    ax1.set_xlim(-0.02, 1.05)
+    ax1.set_ylim(-0.02, 1.12)
+    ax1.set_aspect('equal')
+    ax1.set_xlabel('taxa de falsos positivos (FPR)')
+    ax1.set_ylabel('revocação (TPR)')
+    ax1.set_title(f'Curva ROC à mão: AUC = 0,25 + 0,5 = {num(auc, 2)}')
+    ax1.legend(loc='lower right', fontsize=8.5)
+    comma_ticks(ax1, 1)
+    fig.tight_layout()
+    return fig
+
+
+if __name__ == '__main__':
+    save(draw(), __file__)

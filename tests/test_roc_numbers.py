@@ -1,0 +1,165 @@
+"""Lesson 2.3 (roc): the numbers the page quotes are the ones its code computed.
+
+Reads the executed ``lessons/roc.ipynb`` (written by ``jupytext --to ipynb --execute``): the
+printed outputs of the code cells and the myst-nb ``glue`` values (display_data outputs with
+``metadata.scrapbook.name``). Checks the key numbers of every section: precision 0,161 by
+Bayes, the hand-built ROC points and AUC 0,75, the binormal FPR 0,159 / TPR 0,841 / AUC 0,921,
+and the two tables of seed 004 (ROC AUC against average precision as prevalence falls; bootstrap
+intervals for 200 / 1 000 / 5 000 / 20 000 rows), number for number. Builds nothing itself.
+"""
+import re
+
+import nbformat
+import pytest
+
+from conftest import ROOT
+
+LESSON_MD = ROOT / 'lessons' / 'roc.md'
+LESSON_NB = ROOT / 'lessons' / 'roc.ipynb'
+SEED_004 = ROOT.parent / 'shared' / 'seeds' / '004_60200f91f8924a29.txt'
+
+# The data rows of seed 004's two printed tables (its "# Output:" blocks), as the seed prints them.
+SEED_PREVALENCE_ROWS = [
+    '0.500    200000    0.855   0.854       0.500                      0.757',
+    '0.100     40000    0.856   0.480       0.100                      0.259',
+    '0.010      4000    0.853   0.111       0.010                      0.031',
+    '0.001       400    0.863   0.017       0.001                      0.003',
+]
+SEED_BOOTSTRAP_ROWS = [
+    '200  0.893 [0.841, 0.942] (largh. 0.101)  0.922 [0.877, 0.962]  [+0.004, +0.058]',
+    '1000  0.933 [0.914, 0.947] (largh. 0.033)  0.955 [0.940, 0.967]  [+0.011, +0.034]',
+    '5000  0.915 [0.906, 0.923] (largh. 0.017)  0.938 [0.930, 0.945]  [+0.018, +0.029]',
+    '20000  0.915 [0.910, 0.919] (largh. 0.009)  0.939 [0.935, 0.942]  [+0.021, +0.027]',
+]
+NUMBER = re.compile(r'[+-]?\d+(?:\.\d+)?')
+
+
+def numbers(line):
+    return NUMBER.findall(line)
+
+
+@pytest.fixture(scope='module')
+def notebook():
+    return nbformat.read(LESSON_NB, as_version=4)
+
+
+@pytest.fixture(scope='module')
+def printed(notebook):
+    """The stdout of every code cell, keyed by the cell's source."""
+    out = {}
+    for cell in notebook.cells:
+        if cell.cell_type == 'code':
+            out[cell.source] = ''.join(o.get('text', '') for o in cell.outputs
+                                       if o.output_type == 'stream' and o.name == 'stdout')
+    return out
+
+
+@pytest.fixture(scope='module')
+def glued(notebook):
+    """name -> glued text, as the prose shows it."""
+    values = {}
+    for cell in notebook.cells:
+        for o in cell.get('outputs', []):
+            name = o.get('metadata', {}).get('scrapbook', {}).get('name')
+            if name:        # display=False glues prefix their mime types
+                plain = [v for k, v in o['data'].items() if k.endswith('text/plain')]
+                values[name] = plain[0].strip("'")
+    return values
+
+
+def stdout_of(printed, marker):
+    """The printed text of the one code cell whose source contains ``marker``."""
+    hits = [text for source, text in printed.items() if marker in source]
+    assert len(hits) == 1, f'{len(hits)} cells contain {marker!r}'
+    return hits[0]
+
+
+def test_notebook_is_executed_without_errors(notebook):
+    code = [c for c in notebook.cells if c.cell_type == 'code']
+    assert code and all(c.execution_count for c in code)
+    for cell in code:
+        for o in cell.outputs:
+            assert o.output_type != 'error', cell.source[:80]
+            assert not (o.output_type == 'stream' and o.name == 'stderr'), o.text
+
+
+def test_every_glue_role_of_the_page_is_glued(glued):
+    text = LESSON_MD.read_text(encoding='utf-8')
+    used = set(re.findall(r'\{glue:text\}`([^`]+)`', text))
+    used |= set(re.findall(r'```\{glue:math\} (\S+)', text))
+    assert used, 'the page glues nothing'
+    assert used <= set(glued), used - set(glued)
+    assert all(n.startswith('roc_') for n in used)
+
+
+def test_precision_by_bayes(printed, glued):
+    out = stdout_of(printed, 'precision by Bayes')
+    assert 'precision by Bayes: 0.161' in out
+    assert 'in 1000 people: TP = 9.5, FP = 49.5, precision = 0.161' in out
+    assert re.search(r'precision 0\.16\d', out.splitlines()[-1])      # the simulated matrix
+    assert glued['roc_bayes_precision'] == '0,161'
+    assert glued['roc_bayes_sim_precision'].startswith('0,16')
+
+
+def test_roc_by_hand(printed, glued):
+    out = stdout_of(printed, 'roc_curve(y_true, scores)')
+    assert 'roc_curve FPR: [0.  0.  0.5 0.5 1. ]' in out
+    assert 'roc_curve TPR: [0.  0.5 0.5 1.  1. ]' in out
+    for line in ['threshold  0.8: TP=1 FP=0  TPR 0.5  FPR 0.0',
+                 'threshold  0.4: TP=1 FP=1  TPR 0.5  FPR 0.5',
+                 'threshold 0.35: TP=2 FP=1  TPR 1.0  FPR 0.5',
+                 'threshold  0.1: TP=2 FP=2  TPR 1.0  FPR 1.0']:
+        assert line in out
+    assert 'area by rectangles: 0.75' in out
+    assert 'roc_auc_score: 0.75' in out
+    assert 'pairs won: 3 of 4 = 0.75' in out
+    assert glued['roc_hand_points'] == '(0,0; 0,0); (0,0; 0,5); (0,5; 0,5); (0,5; 1,0); (1,0; 1,0)'
+    assert glued['roc_hand_auc'] == '0,75'
+    assert glued['roc_hand_won'] == '3 de 4'
+
+
+def test_binormal(printed, glued):
+    out = stdout_of(printed, 'pairing the draws')
+    assert 'theory:     FPR 0.159  TPR 0.841  AUC 0.921' in out
+    sim = re.search(r'simulation: FPR (\S+)  TPR (\S+)  AUC (\S+)', out)
+    assert sim
+    for value, target in zip(map(float, sim.groups()), (0.159, 0.841, 0.921)):
+        assert abs(value - target) < 0.005
+    assert (glued['roc_bin_fpr'], glued['roc_bin_tpr'], glued['roc_bin_auc']) == \
+        ('0,159', '0,841', '0,921')
+
+
+def test_average_precision_example(printed, glued):
+    out = stdout_of(printed, 'ap_by_hand')
+    assert 'AP by hand: 0.833  average_precision_score: 0.833' in out
+    assert glued['roc_pr_ap'] == '0,833'
+
+
+def test_seed_tables_are_the_seed_s():
+    """The expected rows above are seed 004's own printed rows (when shared/ is beside us)."""
+    if not SEED_004.exists():
+        pytest.skip('shared/seeds not available')
+    seed = SEED_004.read_text(encoding='utf-8')
+    for row in SEED_PREVALENCE_ROWS + SEED_BOOTSTRAP_ROWS:
+        assert row in seed, row
+
+
+def test_prevalence_table_matches_seed_004(printed, glued):
+    out = stdout_of(printed, "'precision at recall>=0.8'")
+    rows = [line for line in out.splitlines() if NUMBER.match(line.strip())]
+    assert [numbers(r) for r in rows] == [numbers(r) for r in SEED_PREVALENCE_ROWS]
+    assert (glued['roc_prev_auc_min'], glued['roc_prev_auc_max']) == ('0,853', '0,863')
+    assert (glued['roc_prev_ap_50'], glued['roc_prev_ap_01']) == ('0,854', '0,017')
+    assert (glued['roc_prev_p80_50'], glued['roc_prev_p80_01']) == ('0,757', '0,003')
+
+
+def test_bootstrap_table_matches_seed_004(printed, glued):
+    out = stdout_of(printed, 'def bootstrap')
+    rows = [line for line in out.splitlines() if NUMBER.match(line.strip())]
+    assert [numbers(r) for r in rows] == [numbers(r) for r in SEED_BOOTSTRAP_ROWS]
+    assert glued['roc_boot_200_width'] == '0,101'
+    assert glued['roc_boot_20000_width'] == '0,009'
+    assert glued['roc_boot_sqrt_pred'] == '0,0085'          # 0,017 x 0,5, the square-root rule
+    assert glued['roc_boot_200_diff'] == '[+0,004; +0,058]'
+    assert glued['roc_boot_5000_diff'] == '[+0,018; +0,029]'
+    assert (glued['roc_boot_200_lr'], glued['roc_boot_200_rf']) == ('0,893', '0,922')
