@@ -3,9 +3,14 @@
 - every bank follows the schema written in course/quiz.py's docstring;
 - every numeric answer is recomputed here from the lessons' own numbers (ANSWERS): changing
   an answer key in a bank, or a number here, fails the test;
+- every number a question quotes from a lesson computation is checked against the lesson's
+  glue (GLUED, see "Numbers quoted from the lessons" below), so a lesson that changes its
+  numbers fails here until the bank says the same;
 - text is Portuguese, the rendered HTML loads nothing and links only to the course site;
 - every lesson and lab ends with a quiz cell of an existing bank.
 """
+import ast
+import json
 import math
 import re
 from pathlib import Path
@@ -25,6 +30,35 @@ BANKS = {'metricas': 12, 'custo': 6, 'calibracao': 6, 'roc': 6}   # name -> mini
 TYPES = set(quiz.TYPES)
 
 # ------------------------------------------------------------------ the lessons' own numbers
+
+def lesson_glue(lesson):
+    """{name: text} of every myst-nb glue value stored in the executed ``lessons/<lesson>.ipynb``.
+
+    A glue output is a display_data whose metadata has ``scrapbook: {name, mime_prefix}``; its
+    ``<mime_prefix>text/plain`` is the repr of the glued object (``"'0,959'"`` for a string).
+    Glues that are not strings (``Math`` objects) are left out.
+    """
+    nb = json.loads((ROOT / 'lessons' / f'{lesson}.ipynb').read_text(encoding='utf-8'))
+    out = {}
+    for cell in nb['cells']:
+        for output in cell.get('outputs', []):
+            scrap = output.get('metadata', {}).get('scrapbook')
+            if not scrap:
+                continue
+            plain = output.get('data', {}).get(scrap.get('mime_prefix', '') + 'text/plain')
+            plain = ''.join(plain) if isinstance(plain, list) else plain
+            try:
+                value = ast.literal_eval(plain or '')
+            except (ValueError, SyntaxError):
+                continue
+            if isinstance(value, str):
+                out[scrap['name']] = value
+    return out
+
+
+GLUE = {lesson: lesson_glue(lesson) for lesson in
+        ('metricas-fundamental', 'roc', 'calibracao', 'custo')}
+
 # 20 patients, threshold 0.5 (lesson "Métricas", section 2): TP 7, FP 2, FN 3, TN 8
 TP, FP, FN, TN = 7, 2, 3, 8
 # lab, logistic regression on the validation set: tp=32 fn=22 fp=12 tn=88
@@ -52,10 +86,12 @@ ANSWERS = {
     # custo (lesson 2.6): prices 10 (miss) and 1 (false alarm)
     'threshold_theory_10_1': 1 / (1 + 10),                           # c_FP / (c_FP + c_FN)
     'threshold_theory_fp3_fn1': 3 / (3 + 1),
-    'cost_threshold_05': 10 * 24 + 1 * 14,                            # 24 misses, 14 alarms
+    # the lesson's misses and false alarms at 0,5 (24 and 14)
+    'cost_threshold_05': 10 * int(GLUE['custo']['custo_fn_05']) + 1 * int(GLUE['custo']['custo_fp_05']),
     # calibracao (lesson 2.4)
     'temperature_099_T4': float(expit(math.log(0.99 / 0.01) / 4)),
-    'expected_errors_149_at_99': 149 * 0.01,
+    # the naive Bayes biopsies with confidence above 99 % (151)
+    'expected_errors_sure_at_99': int(GLUE['calibracao']['calib_nb_sure_before']) * 0.01,
     # roc (lesson 2.3)
     'roc_auc_four_scores': roc_auc_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]),
     'binormal_auc_d2': float(norm.cdf(2 / math.sqrt(2))),
@@ -206,6 +242,244 @@ def test_every_answer_expression_is_used():
     assert used == set(ANSWERS)
 
 
+# ------------------------------------------------------------------ numbers quoted from the lessons
+#
+# How the drift check works (the alternative chosen: literal numbers in the banks + this map).
+# The banks keep plain, literal numbers (the Colab labs download the .yml alone, with no lesson
+# notebook to substitute placeholders from, so the text must be final as written). Every number
+# a question quotes from a lesson computation is listed below, per bank and question id, as
+# ``(phrase, glue name, ...)``: the phrase is the question's own wording with ``{}`` where the
+# number goes, and the glue names are the lesson's myst-nb glue values, read from the executed
+# ``lessons/<lesson>.ipynb`` (GLUE above). The test fills the phrase with the glue values and
+# requires the result to occur in the question's text (prompt, options, feedback). So:
+#   - the lesson changes a number (re-executed notebook, new glue) -> the filled phrase is no
+#     longer in the question -> fail, showing the phrase the bank should now contain;
+#   - someone edits the number in the bank -> the phrase is no longer found -> fail;
+#   - a glue name is renamed or removed -> fail.
+# A guard (test_no_unchecked_lesson_number) also fails when a question quotes a number that
+# looks like a lesson result (a decimal with two or more places, or a percentage with a decimal)
+# outside every checked phrase, unless it is listed in TYPED_ON_PURPOSE (numbers of a made-up
+# example, worked out in the question itself). When you add such a number, add its phrase here.
+
+GLUED = {
+    'calibracao': {
+        'oito-e-oitenta': [
+            ('a {} das {} biópsias de validação, e {} delas são erros',
+             'calib_nb_sure_before', 'calib_n_val', 'calib_nb_sure_errors_before')],
+        'temperatura-muda': [
+            ('confiança média do naive Bayes cai de {} para {})', 'calib_nb_conf_before',
+             'calib_nb_conf_after'),
+            ('ele cai de {} para {} com a temperatura', 'calib_nb_brier_before',
+             'calib_nb_brier_after'),
+            ('(no naive Bayes, de {} para {})', 'calib_nb_ece_before', 'calib_nb_ece_after'),
+            ('sobre as pontuações, ele é {} sem e com temperatura', 'calib_nb_auc_score'),
+            ('ele sobe de {} para {} só porque', 'calib_nb_auc', 'calib_nb_auc_after'),
+            ('sem temperatura, {} biópsias recebem exatamente 1', 'calib_nb_exact_one')],
+        'por-que-decisoes-ficam': [
+            ('$T$ = {}: cada pontuação fica {} vezes menor', 'calib_nb_T', 'calib_nb_T'),
+            ('o número de decisões que mudam é {})', 'calib_nb_changed')],
+        'erros-esperados': [
+            ('acima de 99 % a {} biópsias de validação', 'calib_nb_sure_before'),
+            ('${} \\cdot 0{{,}}01', 'calib_nb_sure_before'),
+            ('a aula chega a {})', 'calib_nb_sure_expected'),
+            ('Encontrar {} erros entre elas', 'calib_nb_sure_errors_before')],
+        'ordenar-nao-e-calibrar': [
+            ('ROC AUC {}, não muito atrás da regressão logística ({})', 'calib_nb_auc',
+             'calib_lr_auc'),
+            ('as {} biópsias a que ele dá pelo menos 0,9 declara em média {}, e só {} delas',
+             'calib_nb_top_n', 'calib_nb_top_declared', 'calib_nb_top_observed'),
+            ('os dois ficam perto ({} e {})', 'calib_nb_auc', 'calib_lr_auc')],
+        'logistica-calibrada': [
+            ('(temperatura $T$ = {}, perto de 1)', 'calib_lr_T'),
+            ('não muito menor ({} contra {})', 'calib_nb_auc', 'calib_lr_auc')],
+        'calibrar-nao-ordena': [
+            ('ROC AUC das pontuações {} e acurácia {}, sem e com temperatura',
+             'calib_nb_auc_score', 'calib_nb_accuracy'),
+            ('o Brier vai de {} para {} e o ECE de {} para {}', 'calib_nb_brier_before',
+             'calib_nb_brier_after', 'calib_nb_ece_before', 'calib_nb_ece_after')],
+    },
+    'custo': {
+        'f1-para-tudo': [
+            ('limiar de melhor F1 ({}) custa {}: mais que o habitual 0,5 ({}) e cerca de {} vezes '
+             'o limiar mais barato ({})', 'custo_f1_thr', 'custo_f1_cost', 'custo_cost_05',
+             'custo_f1_ratio', 'custo_best_cost')],
+        'custo-limiar-05': [
+            ('o limiar 0,5 dá {} falhas e {} alarmes falsos', 'custo_fn_05', 'custo_fp_05'),
+            ('${} \\cdot 10 + {} \\cdot 1 = {}$', 'custo_fn_05', 'custo_fp_05', 'custo_cost_05')],
+        'f1-nao-e-custo': [
+            ('No lab os dois coincidem ({})', 'custo_equal_thr'),
+            ('No lab os dois coincidem ({})', 'custo_f1_thr'),
+            ('nos outros 20 cortes dos dados, eles diferem em {} dos 20', 'custo_cuts_differ')],
+        'custo-otimista': [
+            ('nas mesmas {} biópsias e o mais barato custa {}', 'custo_n', 'custo_best_cost'),
+            ('o custo honesto sobe para {}, e o limiar da teoria', 'custo_honest'),
+            ('sai mais barato (custo {})', 'custo_theory_cost')],
+        'teoria-supoe-calibracao': [
+            ('está bem calibrado (ECE {})', 'custo_ece')],
+    },
+    'roc': {
+        'auc-a-mao': [
+            ('Pelos pares: {} pares', 'roc_hand_won'),
+            ('e o AUC é {}.', 'roc_hand_auc'),
+            ('a começar do canto de baixo: {}.', 'roc_hand_points')],
+        'par-perdido': [
+            ('3/4 = {}', 'roc_hand_auc')],
+        'auc-binormal': [
+            ('AUC {}: a chance', 'roc_bin_auc'),
+            ('a fração de pares vencidos chega a {}.', 'roc_bin_sim_pairs')],
+        'precisao-por-bayes': [
+            ('precisão {}.', 'roc_bayes_precision')],
+        'prevalencia-cai': [
+            ('fica entre {} e {} em todas as linhas', 'roc_prev_auc_min', 'roc_prev_auc_max'),
+            ('a AP despenca de {} para {}.', 'roc_prev_ap_50', 'roc_prev_ap_01')],
+        'bootstrap-como': [
+            ('{} com 200 linhas e {} com 20 000', 'roc_boot_200_width', 'roc_boot_20000_width')],
+        'intervalos-sobrepostos': [
+            ('dois AUC do exemplo ({} e {}) se sobrepõem', 'roc_boot_200_lr', 'roc_boot_200_rf'),
+            ('é {} e exclui o zero', 'roc_boot_200_diff')],
+    },
+    'metricas': {
+        'matriz-layout-padrao': [
+            ('`[[{} {}] [{} {}]]`', 'fund_tp', 'fund_fn', 'fund_fp', 'fund_tn'),
+            ('O que conta o {}, no canto superior direito', 'fund_fn'),
+            ('é o {} do canto inferior esquerdo', 'fund_fp'),
+            ('é o {} do canto inferior direito', 'fund_tn'),
+            ('os TP são o {} do canto', 'fund_tp')],
+        'matriz-ordem-sklearn': [
+            ('`[[{} {}] [{} {}]]`', 'fund_tn', 'fund_fp', 'fund_fn', 'fund_tp'),
+            ('O que conta o {}, no canto superior direito', 'fund_fp'),
+            ('são o {} do canto inferior direito', 'fund_tp')],
+        'linha-saudaveis': [
+            ('({} nos 20 pacientes)', 'fund_val_spec'),
+            ('o outro lado da mesma linha ({})', 'fund_val_fpr')],
+        'paradoxo-acuracia': [
+            ('Em 1 000 pacientes com {} doentes', 'fund_fc_sick'),
+            ('"saudável" para todos tem acurácia {};', 'fund_acc_always'),
+            ('acha {} dos {} doentes e dá {} alarmes falsos tem {}.', 'fund_fc_tp', 'fund_fc_sick',
+             'fund_fc_fp', 'fund_fc_acc_pct'),
+            ('um acha {} doentes e o outro, nenhum', 'fund_fc_tp'),
+            ('({} + {})/1 000 = {} contra', 'fund_fc_tp', 'fund_fc_tn', 'fund_fc_acc')],
+        'baseline-pima': [
+            ('tem {} mulheres: {} com diabetes e {} sem', 'fund_lab_val_n', 'fund_lab_val_pos',
+             'fund_lab_val_neg'),
+            ("`: {}/{}, ou {}.", 'fund_lab_val_neg', 'fund_lab_val_n', 'fund_lab_b_major_acc'),
+            ('Os {} de acurácia da regressão logística', 'fund_lab_acc_pct'),
+            ('acurácia = {} / {}.', 'fund_lab_val_neg', 'fund_lab_val_n')],
+        'precisao-20': [
+            ('TP = {}, FP = {}, FN = {}, TN = {}', 'fund_tp', 'fund_fp', 'fund_fn', 'fund_tn'),
+            ('= {}: dos {} marcados', 'fund_val_prec', 'fund_flagged')],
+        'revocacao-20': [
+            ('TP = {}, FP = {}, FN = {}, TN = {}', 'fund_tp', 'fund_fp', 'fund_fn', 'fund_tn'),
+            ('= {}: dos {} doentes', 'fund_val_rec', 'fund_n_sick')],
+        'especificidade-20': [
+            ('TP = {}, FP = {}, FN = {}, TN = {}', 'fund_tp', 'fund_fp', 'fund_fn', 'fund_tn'),
+            ('= {}: dos {} saudáveis', 'fund_val_spec', 'fund_n_healthy')],
+        'vpn-20': [
+            ('TP = {}, FP = {}, FN = {}, TN = {}', 'fund_tp', 'fund_fp', 'fund_fn', 'fund_tn'),
+            ('= {}: dos {} mandados para casa', 'fund_val_npv', 'fund_sent_home')],
+        'f1-20': [
+            ('TP = {}, FP = {}, FN = {}, TN = {}', 'fund_tp', 'fund_fp', 'fund_fn', 'fund_tn'),
+            ('$ = {}, a média harmônica', 'fund_val_f1')],
+        'precisao-lab': [
+            ('`tp={} fn={} fp={} tn=', 'fund_lab_lr_tp', 'fund_lab_lr_fn', 'fund_lab_lr_fp'),
+            ('{}: das 44 mulheres', 'fund_lab_prec_calc'),
+            ('então o {} é FN e o {} é FP', 'fund_lab_lr_fn', 'fund_lab_lr_fp')],
+        'limiar-sobe': [
+            ('a precisão cai de {} para {}.', 'fund_prec_065', 'fund_prec_070')],
+        'media-harmonica': [
+            ('precisão {} e revocação {}: a média aritmética é {} e o F1, {}.', 'fund_cut095_p',
+             'fund_cut095_r', 'fund_cut095_mean', 'fund_cut095_f1'),
+            ('(revocação {}, precisão {})', 'fund_cut002_r', 'fund_cut002_p'),
+            ('"marcar os 20" ({}) ganharia do limiar 0,5 ({})', 'fund_cut002_mean',
+             'fund_cut05_mean'),
+            ('pelo F1 ({} contra {})', 'fund_cut002_f1', 'fund_cut05_f1')],
+        'f1-so-p01': [
+            ('precisão {} e revocação {}.', 'fund_cut095_p', 'fund_cut095_r'),
+            ('longe da média aritmética {}.', 'fund_cut095_mean')],
+    },
+}
+
+# Numbers that look like results but belong to a made-up example worked out in the question
+# itself (its own inputs or arithmetic, not a lesson computation): quiz -> id -> numbers.
+TYPED_ON_PURPOSE = {
+    'metricas': {'paradoxo-acuracia': {'0,990'},            # 990/1 000, worked out in the text
+                 'limiar-sobe': {'0,65', '0,70'}},           # thresholds
+    'custo': {'f1-nao-e-custo': {'0,01', '0,99'}},           # the grid of thresholds
+    'calibracao': {'temperatura-numero': {'0,99'}},          # a made-up declared probability
+    'roc': {'auc-a-mao': {'0,35'}, 'par-perdido': {'0,35'},  # the four made-up scores
+            'precisao-por-bayes': {'0,95'},                  # the exercise's recall/specificity
+            'prevalencia-cai': {'0,1%'},                     # the lesson's lowest prevalence (input)
+            'bootstrap-como': {'0,05'}},                     # a wrong "usual margin" (distractor)
+}
+
+# a lesson-looking number: 0,959 / 0,75 / 99,5 % / 87,7% (not 0,5 or 0,9: a threshold or an input)
+LESSON_LOOKING = re.compile(r'(?<![\d,])\d+,\d{2,}(?![\d,])|(?<![\d,])\d+,\d\s?%')
+
+
+def glued_cases():
+    return [(name, qid, entry) for name, questions in GLUED.items()
+            for qid, entries in questions.items() for entry in entries]
+
+
+def fill(lesson, entry):
+    """The phrase of ``entry`` with the lesson's glue values in place of ``{}``."""
+    phrase, *names = entry
+    assert phrase.count('{}') == len(names), f'{phrase!r}: one {{}} per glue name'
+    missing = [n for n in names if n not in GLUE[lesson]]
+    assert not missing, f'no glue {missing} in lessons/{lesson}.ipynb'
+    return phrase.format(*(GLUE[lesson][n] for n in names))
+
+
+def question_text(q):
+    return '\n'.join(texts(q))
+
+
+@pytest.mark.parametrize('name,qid,entry', glued_cases(),
+                         ids=[f'{n}/{q}/{e[1]}' for n, q, e in glued_cases()])
+def test_quoted_number_is_the_lessons_glue(name, qid, entry):
+    bank = load(name)
+    q = next((x for x in bank['questions'] if x['id'] == qid), None)
+    assert q is not None, f'{name}: no question {qid}'
+    expected = fill(bank['lesson'], entry)
+    assert expected in question_text(q), (
+        f'{name}/{qid}: the lesson lessons/{bank["lesson"]}.ipynb now gives {expected!r} '
+        f'(glue {", ".join(entry[1:])}); the question does not say it')
+
+
+@pytest.mark.parametrize('name', BANKS)
+def test_no_unchecked_lesson_number(name):
+    """No lesson-looking number is typed in a question outside a checked phrase."""
+    bank = load(name)
+    for q in bank['questions']:
+        text = question_text(q)
+        for entry in GLUED.get(name, {}).get(q['id'], []):
+            text = text.replace(fill(bank['lesson'], entry), ' ')
+        text = re.sub(r'`[^`]*`|\$[^$]*\$', ' ', text)   # math and code: worked examples
+        allowed = TYPED_ON_PURPOSE.get(name, {}).get(q['id'], set())
+        loose = [n for n in LESSON_LOOKING.findall(text) if n not in allowed]
+        assert not loose, (f'{name}/{q["id"]}: {loose} typed by hand; if a lesson computes it, '
+                           f'add its phrase and glue name to GLUED in tests/test_quiz.py')
+
+
+def test_the_counts_are_the_lessons_glue():
+    fund = GLUE['metricas-fundamental']
+    assert (TP, FP, FN, TN) == tuple(int(fund[f'fund_{k}']) for k in ('tp', 'fp', 'fn', 'tn'))
+    assert (LAB_TP, LAB_FN, LAB_FP) == tuple(int(fund[f'fund_lab_lr_{k}']) for k in ('tp', 'fn', 'fp'))
+    assert LAB_FP + LAB_TN == int(fund['fund_lab_val_neg'])
+    assert LAB_TP + LAB_FN == int(fund['fund_lab_val_pos'])
+    assert int(GLUE['custo']['custo_cost_05']) == ANSWERS['cost_threshold_05']
+
+
+def test_threshold_07_counts_quoted():
+    """limiar-sobe quotes FN 3 -> 5 and TN 8 -> 9 from 0,5 to 0,7: recomputed from the patients."""
+    from course.data import SCORES, Y_TRUE
+    pred = SCORES >= 0.7
+    fn_07 = int((~pred & (Y_TRUE == 1)).sum())
+    tn_07 = int((~pred & (Y_TRUE == 0)).sum())
+    text = question_text(next(q for q in load('metricas')['questions'] if q['id'] == 'limiar-sobe'))
+    assert f'(de {FN} para {fn_07})' in text and f'de {TN} para {tn_07}.' in text
+
+
 # ------------------------------------------------------------------ language
 
 @pytest.mark.parametrize('name', BANKS)
@@ -216,7 +490,8 @@ def test_text_is_portuguese(name):
             plain = ' ' + re.sub(r'`[^`]*`|\$[^$]*\$', ' ', text.lower()) + ' '
             for word in ENGLISH_WORDS:
                 assert word not in plain, f'{name}/{q["id"]}: {word.strip()!r} in {text!r}'
-            prose = re.sub(r'`[^`]*`|\$[^$]*\$|aula \d+\.\d+', '', text)
+            # thousands are grouped with a dot (20.000), as course.fmt writes them
+            prose = re.sub(r'`[^`]*`|\$[^$]*\$|aula \d+\.\d+|\b\d{1,3}(\.\d{3})+\b(?!,)', '', text)
             assert re.search(r'\d\.\d', prose) is None, \
                 f'{name}/{q["id"]}: decimal point in prose: {text!r}'
 
@@ -328,7 +603,7 @@ QUIZ_PAGES = sorted(p for p in (ROOT / 'lessons').glob('*.md') if p.stem != 'met
 
 def test_the_advanced_metrics_page_points_to_the_lesson_quiz():
     text = (ROOT / 'lessons' / 'metricas-avancada.md').read_text(encoding='utf-8')
-    assert 'metricas-fundamental.md#sec-metricas-quiz' in text
+    assert '<sec-metricas-quiz>`' in text
 
 
 @pytest.mark.parametrize('path', QUIZ_PAGES, ids=lambda p: p.stem)
