@@ -54,6 +54,25 @@ def site():
     return BUILD_DIR
 
 
+@pytest.fixture(scope='session')
+def cost_data():
+    """Seed 001's cross-validated scores (the seed's own code) and each row's test part."""
+    import numpy as np
+    from sklearn.datasets import load_breast_cancer
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import StratifiedKFold, cross_val_predict
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+    X, y = load_breast_cancer(return_X_y=True)
+    X, y = X[:, :10], 1 - y
+    model = make_pipeline(StandardScaler(), LogisticRegression())
+    p = cross_val_predict(model, X, y, cv=StratifiedKFold(5), method="predict_proba")[:, 1]
+    folds = np.empty(len(y), dtype=int)
+    for k, (_, test) in enumerate(StratifiedKFold(5).split(X, y)):
+        folds[test] = k
+    return X, y, p, folds
+
+
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
@@ -78,16 +97,16 @@ def browser():
         b.close()
 
 
-@pytest.fixture
-def page(browser, site_url):
-    """A fresh page; ``page.outside_requests`` and ``page.console_errors`` record problems."""
+def recording_page(browser, allowed):
+    """A new page that lets through only URLs starting with one of ``allowed``; the others are
+    aborted and kept in ``page.outside_requests``, console errors in ``page.console_errors``."""
     context = browser.new_context()
     pg = context.new_page()
     pg.outside_requests = []
     pg.console_errors = []
 
     def route(r):
-        if r.request.url.startswith(site_url) or r.request.url.startswith('data:'):
+        if r.request.url.startswith(tuple(allowed)):
             r.continue_()
         else:
             pg.outside_requests.append(r.request.url)
@@ -95,6 +114,13 @@ def page(browser, site_url):
     context.route('**/*', route)
     pg.on('console', lambda m: m.type == 'error' and pg.console_errors.append(m.text))
     pg.on('pageerror', lambda e: pg.console_errors.append(str(e)))
+    return pg
+
+
+@pytest.fixture
+def page(browser, site_url):
+    """A fresh page on the built site; nothing outside it is reachable."""
+    pg = recording_page(browser, [site_url, 'data:'])
     pg.site_url = site_url
     yield pg
-    context.close()
+    pg.context.close()

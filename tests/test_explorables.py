@@ -14,24 +14,6 @@ from course.data import PATIENT_IDS, SCORES, Y_TRUE
 
 # ---------------------------------------------------------------- shared data
 
-@pytest.fixture(scope='module')
-def cost_data():
-    """Seed 001's cross-validated scores, with the seed's own code, and each row's test part."""
-    from sklearn.datasets import load_breast_cancer
-    from sklearn.linear_model import LogisticRegression
-    from sklearn.model_selection import StratifiedKFold, cross_val_predict
-    from sklearn.pipeline import make_pipeline
-    from sklearn.preprocessing import StandardScaler
-    X, y = load_breast_cancer(return_X_y=True)
-    X, y = X[:, :10], 1 - y
-    model = make_pipeline(StandardScaler(), LogisticRegression())
-    p = cross_val_predict(model, X, y, cv=StratifiedKFold(5), method="predict_proba")[:, 1]
-    folds = np.empty(len(y), dtype=int)
-    for k, (_, test) in enumerate(StratifiedKFold(5).split(X, y)):
-        folds[test] = k
-    return X, y, p, folds
-
-
 def seed_costs(y, p, i=slice(None), c_fn=10, c_fp=1):
     """Seed 001's ``costs`` function, verbatim."""
     t = np.arange(1, 100) / 100

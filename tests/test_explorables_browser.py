@@ -14,6 +14,8 @@ import json
 import numpy as np
 import pytest
 
+from conftest import recording_page
+
 from course import explorables as ex
 
 pytest.importorskip('playwright')
@@ -189,23 +191,6 @@ def check_roc(root):
 # ---------------------------------------------------------------- data the lessons use
 
 @pytest.fixture(scope='module')
-def cost_data():
-    from sklearn.datasets import load_breast_cancer
-    from sklearn.linear_model import LogisticRegression
-    from sklearn.model_selection import StratifiedKFold, cross_val_predict
-    from sklearn.pipeline import make_pipeline
-    from sklearn.preprocessing import StandardScaler
-    X, y = load_breast_cancer(return_X_y=True)
-    X, y = X[:, :10], 1 - y
-    model = make_pipeline(StandardScaler(), LogisticRegression())
-    p = cross_val_predict(model, X, y, cv=StratifiedKFold(5), method="predict_proba")[:, 1]
-    folds = np.empty(len(y), dtype=int)
-    for k, (_, test) in enumerate(StratifiedKFold(5).split(X, y)):
-        folds[test] = k
-    return y, p, folds
-
-
-@pytest.fixture(scope='module')
 def calibration_data():
     from course import calibration
     exp = calibration.experiment()
@@ -232,7 +217,7 @@ def test_metricas_avancada(page):
 
 def test_custo(page, cost_data):
     open_page(page, 'lessons/custo.html')
-    check_cost(explorable(page, 'cost'), *cost_data)
+    check_cost(explorable(page, 'cost'), *cost_data[1:])
     assert_clean(page)
 
 
@@ -253,22 +238,10 @@ def test_roc(page):
 @pytest.fixture
 def blank(browser, tmp_path):
     """A page on a local file, with the same recording of problems as ``page``."""
-    context = browser.new_context()
-    pg = context.new_page()
-    pg.outside_requests, pg.console_errors = [], []
-
-    def route(r):
-        if r.request.url.startswith('file:') or r.request.url.startswith('about:'):
-            r.continue_()
-        else:
-            pg.outside_requests.append(r.request.url)
-            r.abort()
-    context.route('**/*', route)
-    pg.on('console', lambda m: m.type == 'error' and pg.console_errors.append(m.text))
-    pg.on('pageerror', lambda e: pg.console_errors.append(str(e)))
+    pg = recording_page(browser, ['file:', 'about:'])
     pg.tmp = tmp_path
     yield pg
-    context.close()
+    pg.context.close()
 
 
 def test_same_output_twice_on_one_page(blank):
