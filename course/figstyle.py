@@ -1,6 +1,6 @@
 """What every figure script shares: style, pt-BR tick labels, where the figure is written.
 
-A script in ``figures/`` draws one figure in ``draw()`` and ends with::
+A script in ``figures/`` draws one figure in ``draw()``, decorated with ``@styled``, and ends with::
 
     if __name__ == '__main__':
         save(draw(), __file__)
@@ -8,6 +8,7 @@ A script in ``figures/`` draws one figure in ``draw()`` and ends with::
 Run alone (``python figures/x.py``) it writes ``figures/out/x.png``; a lesson shows the same
 figure with ``%run ../figures/x.py`` in a hidden cell. ``FIGURE_DIR`` moves the output.
 """
+import functools
 import os
 from pathlib import Path
 
@@ -28,7 +29,16 @@ STYLE = {
     'grid.alpha': 0.3,
     'legend.frameon': False,
 }
-plt.rcParams.update(STYLE)
+
+
+def styled(draw):
+    """Decorate a script's ``draw()``: the course style applies to its figure only, so a
+    lesson that runs the script keeps its own matplotlib settings for the seed's plots."""
+    @functools.wraps(draw)
+    def wrapper(*args, **kwargs):
+        with plt.rc_context(STYLE):
+            return draw(*args, **kwargs)
+    return wrapper
 
 
 def comma_ticks(ax, digits=1, axis='both'):
@@ -48,5 +58,5 @@ def save(fig, script_file) -> Path:
     """Write ``fig`` as ``<out_dir>/<script name>.png`` and return the path."""
     target = out_dir() / (Path(script_file).stem + '.png')
     target.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(target, bbox_inches='tight')
+    fig.savefig(target, bbox_inches='tight', dpi=STYLE['savefig.dpi'])
     return target

@@ -10,7 +10,7 @@ import math
 import matplotlib.pyplot as plt
 import numpy as np
 
-from course.figstyle import comma_ticks, save
+from course.figstyle import comma_ticks, save, styled
 from course.fmt import num
 from course.palette import OKABE_ITO
 
@@ -24,6 +24,7 @@ def density(x, mean):
     return np.exp(-0.5 * (x - mean) ** 2) / math.sqrt(2 * math.pi)
 
 
+@styled
 def draw(d=2.0, threshold=1.0):
     x = np.linspace(-4, 6, 801)
     f_neg, f_pos = density(x, 0.0), density(x, d)

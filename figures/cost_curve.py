@@ -10,7 +10,7 @@ lugares diferentes. Um círculo vazado marca 0,13, que empata com 0,06 no custo 
 import matplotlib.pyplot as plt
 import numpy as np
 
-from course.figstyle import save, comma_ticks
+from course.figstyle import comma_ticks, save, styled
 from course.fmt import num
 from course.palette import OKABE_ITO, SERIES
 
@@ -34,6 +34,7 @@ def compute():
     return t, c, f1
 
 
+@styled
 def draw():
     t, c, f1 = compute()
     best, best_f1 = int(c.argmin()), int(f1.argmax())

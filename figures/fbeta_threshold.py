@@ -6,7 +6,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from course.data import PATIENT_IDS, SCORES, Y_TRUE
-from course.figstyle import comma_ticks, save
+from course.figstyle import comma_ticks, save, styled
 from course.fmt import num
 from course.palette import OKABE_ITO, SERIES
 
@@ -33,6 +33,7 @@ def best_threshold(beta):
     return candidates[k], values[k]
 
 
+@styled
 def draw():
     fig, (ax, strip) = plt.subplots(2, 1, figsize=(8, 4.8), sharex=True,
                                     gridspec_kw={'height_ratios': [3.2, 1], 'hspace': 0.08})

@@ -10,7 +10,7 @@ import matplotlib.pyplot as plt
 from matplotlib.patches import Rectangle
 
 from course.data import SCORES, THRESHOLD, Y_TRUE
-from course.figstyle import save
+from course.figstyle import save, styled
 from course.fmt import num
 from course.palette import CELLS, OKABE_ITO
 
@@ -39,6 +39,7 @@ def bracket(ax, x0, y0, x1, y1, color, text, side):
                 fontsize=9.5, linespacing=1.4)
 
 
+@styled
 def draw():
     tp, fn, fp, tn = counts()
     fig, ax = plt.subplots(figsize=(8.6, 4.6))

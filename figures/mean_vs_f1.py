@@ -9,7 +9,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from course.data import SCORES, Y_TRUE
-from course.figstyle import comma_ticks, save
+from course.figstyle import comma_ticks, save, styled
 from course.fmt import num
 from course.palette import SERIES
 
@@ -22,6 +22,7 @@ def precision_recall(t):
     return tp / pred.sum(), tp / (Y_TRUE == 1).sum()
 
 
+@styled
 def draw():
     rows = []
     for t, _ in CUTS:

@@ -6,7 +6,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from course.data import RISK_COUNTS
-from course.figstyle import comma_ticks, save
+from course.figstyle import comma_ticks, save, styled
 from course.fmt import num
 from course.palette import OKABE_ITO, SERIES
 
@@ -27,6 +27,7 @@ def averages(counts=RISK_COUNTS):
     return {'macro': f1.mean(), 'ponderada': np.average(f1, weights=support), 'micro': micro}
 
 
+@styled
 def draw():
     f1, support = per_class_f1()
     fig, ax = plt.subplots(figsize=(8, 4.2))

@@ -9,7 +9,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from course.data import PATIENT_IDS, SCORES, THRESHOLD, Y_TRUE
-from course.figstyle import comma_ticks, save
+from course.figstyle import comma_ticks, save, styled
 from course.palette import CELLS, OKABE_ITO
 
 
@@ -17,6 +17,7 @@ def cell_of(truth, predicted):
     return {(1, 1): 'TP', (0, 1): 'FP', (1, 0): 'FN', (0, 0): 'TN'}[int(truth), int(predicted)]
 
 
+@styled
 def draw(threshold=THRESHOLD):
     y_pred = (SCORES >= threshold).astype(int)
     cells = [cell_of(t, p) for t, p in zip(Y_TRUE, y_pred)]

@@ -10,7 +10,7 @@ import numpy as np
 from matplotlib.ticker import FixedLocator, FuncFormatter
 from sklearn.metrics import average_precision_score, precision_recall_curve, roc_auc_score, roc_curve
 
-from course.figstyle import comma_ticks, save
+from course.figstyle import comma_ticks, save, styled
 from course.fmt import num
 from course.palette import SERIES
 
@@ -37,6 +37,7 @@ def thin(x, y, k=800):
     return x[idx], y[idx]
 
 
+@styled
 def draw():
     fig, (ax0, ax1) = plt.subplots(1, 2, figsize=(10, 4.3))
     styles = ['-', '-', '-', '-']

@@ -11,7 +11,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from course.data import SCORES, THRESHOLD, Y_TRUE
-from course.figstyle import comma_ticks, save
+from course.figstyle import comma_ticks, save, styled
 from course.fmt import num
 from course.palette import CELLS, SERIES
 
@@ -28,6 +28,7 @@ def curves(grid):
     return np.array(precision), np.array(recall)
 
 
+@styled
 def draw():
     grid = np.linspace(0, 1, 2001)
     precision, recall = curves(grid)

@@ -7,7 +7,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator
 
-from course.figstyle import comma_ticks, save
+from course.figstyle import comma_ticks, save, styled
 from course.fmt import num
 from course.palette import OKABE_ITO, SERIES
 
@@ -28,6 +28,7 @@ def pct_label(v, _pos=None):
     return f"{text} %"
 
 
+@styled
 def draw():
     fig, ax = plt.subplots(figsize=(8, 4.2))
     prev = np.logspace(np.log10(0.001), np.log10(0.5), 400)

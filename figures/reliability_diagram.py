@@ -13,7 +13,7 @@ import matplotlib.pyplot as plt
 from matplotlib.lines import Line2D
 
 from course.calibration import ece, experiment, reliability_bins
-from course.figstyle import comma_ticks, save
+from course.figstyle import comma_ticks, save, styled
 from course.fmt import num
 from course.palette import OKABE_ITO
 
@@ -30,6 +30,7 @@ def marker_size(count):
     return 6 * count
 
 
+@styled
 def draw():
     result = experiment()
     y = result['y_val']

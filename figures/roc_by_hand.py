@@ -10,7 +10,7 @@ import numpy as np
 from matplotlib.patches import Rectangle
 from sklearn.metrics import roc_auc_score, roc_curve
 
-from course.figstyle import comma_ticks, save
+from course.figstyle import comma_ticks, save, styled
 from course.fmt import num
 from course.palette import CELLS, OKABE_ITO
 
@@ -22,6 +22,7 @@ def example():
     return y_true, scores
 
 
+@styled
 def draw():
     y_true, scores = example()
     fpr, tpr, thresholds = roc_curve(y_true, scores)
