@@ -23,6 +23,7 @@ if SHARED_DATA.is_dir():
     os.environ.setdefault('SCIKIT_LEARN_DATA', str(SHARED_DATA))
 
 BUILD_DIR = ROOT / '_build' / 'html'
+JUPYTER_BOOK = Path(sys.executable).parent / 'jupyter-book'   # the CLI of this environment
 CHROMIUM = os.environ.get('CHROMIUM', '/usr/bin/chromium')
 CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking']
 
@@ -46,11 +47,14 @@ def toc_pages():
 @pytest.fixture(scope='session')
 def site():
     """Build the book once (warnings are errors) and return the HTML folder."""
-    command = [sys.executable, '-m', 'jupyter_book.cli.main', 'build', str(ROOT),
+    command = [str(JUPYTER_BOOK), 'build', str(ROOT),
                '-W', '-n', '--keep-going']
+    home = BUILD_DIR / 'intro.html'
+    home.unlink(missing_ok=True)          # so that a build that writes nothing cannot pass
     result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     if result.returncode != 0:
         pytest.fail('jupyter-book build failed:\n' + result.stdout[-6000:] + result.stderr[-6000:])
+    assert home.is_file(), 'jupyter-book exited 0 but wrote no site'
     return BUILD_DIR
 
 

@@ -36,8 +36,15 @@ def styled(draw):
     lesson that runs the script keeps its own matplotlib settings for the seed's plots."""
     @functools.wraps(draw)
     def wrapper(*args, **kwargs):
-        with plt.rc_context(STYLE):
+        # only our keys are saved and restored: plt.rc_context would also restore
+        # 'interactive', which the inline backend switches on when the first figure is drawn,
+        # and the notebook would stop showing figures
+        before = {key: plt.rcParams[key] for key in STYLE}
+        plt.rcParams.update(STYLE)
+        try:
             return draw(*args, **kwargs)
+        finally:
+            plt.rcParams.update(before)
     return wrapper
 
 

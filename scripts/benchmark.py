@@ -19,9 +19,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from conftest import CHROMIUM, CHROMIUM_ARGS, toc_pages  # noqa: E402
+from conftest import CHROMIUM, CHROMIUM_ARGS, JUPYTER_BOOK, toc_pages  # noqa: E402
 
-BUILD = [sys.executable, '-m', 'jupyter_book.cli.main', 'build', str(ROOT), '-W', '-n', '--keep-going']
+BUILD = [str(JUPYTER_BOOK), 'build', str(ROOT), '-W', '-n', '--keep-going']
 
 
 def timed(command):
