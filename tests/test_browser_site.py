@@ -9,7 +9,7 @@ def test_page_works_offline_without_console_errors(page, page_name):
     page.goto(f'{page.site_url}/{page_name}.html', wait_until='networkidle')
     assert page.outside_requests == [], f'{page_name} asks outside the site: {page.outside_requests}'
     assert page.console_errors == [], f'{page_name} logs errors: {page.console_errors}'
-    assert page.locator('main h1').first.is_visible()
+    assert page.locator('article h1').first.is_visible()
 
 
 def test_math_is_typeset_offline(page):
