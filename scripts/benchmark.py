@@ -45,9 +45,10 @@ def page_weights(html_dir):
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for page_name in toc_pages():
             page = browser.new_page()
-            sizes = []
-            page.on('response', lambda r: sizes.append(len(r.body())) if r.ok else None)
+            finished = []
+            page.on('requestfinished', finished.append)
             page.goto(f'{base}/{page_name}.html', wait_until='networkidle')
+            sizes = [r.sizes()['responseBodySize'] for r in finished]
             weights[page_name] = (sum(sizes), len(sizes))
             page.close()
         browser.close()
