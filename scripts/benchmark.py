@@ -20,6 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from conftest import CHROMIUM, CHROMIUM_ARGS, JUPYTER_BOOK, toc_pages  # noqa: E402
+from course.fmt import num  # noqa: E402
 
 BUILD = [str(JUPYTER_BOOK), 'build', str(ROOT), '-W', '-n', '--keep-going']
 
@@ -46,7 +47,7 @@ def page_weights(html_dir):
         for page_name in toc_pages():
             page = browser.new_page()
             finished = []
-            page.on('requestfinished', finished.append)
+            page.on('requestfinished', lambda request: finished.append(request))
             page.goto(f'{base}/{page_name}.html', wait_until='networkidle')
             sizes = [r.sizes()['responseBodySize'] for r in finished]
             weights[page_name] = (sum(sizes), len(sizes))
@@ -61,16 +62,15 @@ def main():
     parser.add_argument('--tests', action='store_true', help='also time the whole test suite')
     args = parser.parse_args()
     shutil.rmtree(ROOT / '_build', ignore_errors=True)
-    rows = [('build from scratch (executes every lesson)', f'{timed(BUILD):.0f} s'),
-            ('rebuild with nothing changed (jupyter-cache)', f'{timed(BUILD):.0f} s')]
+    print('| medida | valor |\n|---|---|', flush=True)
+    print(f'| construção do zero (executa todas as aulas) | {timed(BUILD):.0f} s |', flush=True)
+    print(f'| reconstrução sem mudanças (jupyter-cache) | {timed(BUILD):.0f} s |', flush=True)
     if args.tests:
-        rows.append(('test suite (`pytest`)', f'{timed([sys.executable, "-m", "pytest", "-q"]):.0f} s'))
-    print('| medida | valor |\n|---|---|')
-    for name, value in rows:
-        print(f'| {name} | {value} |')
+        seconds = timed([sys.executable, '-m', 'pytest', '-q'])
+        print(f'| suíte de testes (`pytest`) | {seconds:.0f} s |', flush=True)
     print('\n| página | download | pedidos |\n|---|---:|---:|')
     for name, (size, count) in page_weights(ROOT / '_build' / 'html').items():
-        print(f'| {name} | {size / 1024:,.0f} kB | {count} |')
+        print(f'| {name} | {num(size / 1024, 0)} kB | {count} |')
 
 
 if __name__ == '__main__':
