@@ -57,6 +57,15 @@ def comma_ticks(ax, digits=1, axis='both'):
         ax.yaxis.set_major_formatter(formatter)
 
 
+def roc_axes(ax, title):
+    """The square ROC panel every ROC figure shares: course terminology on the axes."""
+    ax.set_aspect('equal')
+    ax.set_xlabel('taxa de falsos positivos (FPR)')
+    ax.set_ylabel('revocação (TPR)')
+    ax.set_title(title)
+    comma_ticks(ax, 1)
+
+
 def out_dir() -> Path:
     return Path(os.environ.get('FIGURE_DIR', FIGURES / 'out'))
 

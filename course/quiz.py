@@ -224,7 +224,7 @@ def _question_html(bank, q, number, uid, absolute):
                          f'</label></div>')
         parts.append('</div>')
         if kind == 'multiple':
-            parts.append(f'<button type="button" class="cq-check">Verificar</button>')
+            parts.append('<button type="button" class="cq-check">Verificar</button>')
         data['correct'] = [bool(o['correct']) for o in options]
         data['feedback'] = [rich(o['feedback']) for o in options]
         data['texts'] = [rich(o['text']) for o in options]

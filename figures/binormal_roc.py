@@ -10,7 +10,7 @@ import math
 import matplotlib.pyplot as plt
 import numpy as np
 
-from course.figstyle import comma_ticks, save, styled
+from course.figstyle import comma_ticks, roc_axes, save, styled
 from course.fmt import num
 from course.palette import OKABE_ITO
 
@@ -60,12 +60,8 @@ def draw(d=2.0, threshold=1.0):
                  textcoords='offset points', fontsize=9)
     ax1.set_xlim(0, 1)
     ax1.set_ylim(0, 1.02)
-    ax1.set_aspect('equal')
-    ax1.set_xlabel('taxa de falsos positivos (FPR)')
-    ax1.set_ylabel('revocação (TPR)')
-    ax1.set_title('A curva ROC dessas normais')
+    roc_axes(ax1, 'A curva ROC dessas normais')
     ax1.legend(loc='lower right', fontsize=8)
-    comma_ticks(ax1, 1)
     fig.tight_layout()
     return fig
 

@@ -10,7 +10,7 @@ import numpy as np
 from matplotlib.ticker import FixedLocator, FuncFormatter
 from sklearn.metrics import average_precision_score, precision_recall_curve, roc_auc_score, roc_curve
 
-from course.figstyle import comma_ticks, save, styled
+from course.figstyle import comma_ticks, roc_axes, save, styled
 from course.fmt import num
 from course.palette import SERIES
 
@@ -55,12 +55,8 @@ def draw():
         ax1.text(0.75, prev * 1.12, f'ao acaso: {num(prev, 3)}', color=color, ha='center',
                  fontsize=8)
     ax0.plot([0, 1], [0, 1], color='grey', linestyle=':', lw=1)
-    ax0.set_xlabel('taxa de falsos positivos (FPR)')
-    ax0.set_ylabel('revocação (TPR)')
-    ax0.set_title('Curvas ROC: quase a mesma curva')
+    roc_axes(ax0, 'Curvas ROC: quase a mesma curva')
     ax0.legend(loc='lower right', fontsize=8)
-    ax0.set_aspect('equal')
-    comma_ticks(ax0, 1)
 
     ax1.set_yscale('log')
     ax1.set_ylim(5e-4, 1.5)

@@ -10,7 +10,7 @@ import numpy as np
 from matplotlib.patches import Rectangle
 from sklearn.metrics import roc_auc_score, roc_curve
 
-from course.figstyle import comma_ticks, save, styled
+from course.figstyle import comma_ticks, roc_axes, save, styled
 from course.fmt import num
 from course.palette import CELLS, OKABE_ITO
 
@@ -76,12 +76,8 @@ def draw():
                      textcoords='offset points', fontsize=8)
     ax1.set_xlim(-0.02, 1.05)
     ax1.set_ylim(-0.02, 1.12)
-    ax1.set_aspect('equal')
-    ax1.set_xlabel('taxa de falsos positivos (FPR)')
-    ax1.set_ylabel('revocação (TPR)')
-    ax1.set_title(f'Curva ROC à mão: AUC = 0,25 + 0,5 = {num(auc, 2)}')
+    roc_axes(ax1, f'Curva ROC à mão: AUC = 0,25 + 0,5 = {num(auc, 2)}')
     ax1.legend(loc='lower right', fontsize=8.5)
-    comma_ticks(ax1, 1)
     fig.tight_layout()
     return fig
 
