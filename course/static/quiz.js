@@ -5,6 +5,27 @@ if (!window.courseQuiz) {
     'use strict';
     var NOT_A_NUMBER = 'Digite um número, por exemplo 0,75 (também vale 3/4).';
 
+    /* Answers kept in this browser, per page (quizzes and the site's "Preveja" boxes share it).
+       Sandboxed outputs (Colab) may forbid localStorage: then nothing is kept, nothing breaks. */
+    var STORE_KEY = 'curso:respostas:' + location.pathname;
+    var store = {
+      all: function () {
+        try { return JSON.parse(window.localStorage.getItem(STORE_KEY)) || {}; }
+        catch (e) { return {}; }
+      },
+      get: function (id) { return store.all()[id]; },
+      set: function (id, value) {
+        try {
+          var all = store.all();
+          all[id] = value;
+          window.localStorage.setItem(STORE_KEY, JSON.stringify(all));
+        } catch (e) { /* storage unavailable: the page still works */ }
+      },
+      clear: function () {
+        try { window.localStorage.removeItem(STORE_KEY); } catch (e) { /* idem */ }
+      }
+    };
+
     /* "0,778", "0.778", "7/9", "77,8 %", "-1,5" -> number; anything else -> null */
     function parseNumber(raw) {
       var text = String(raw).trim().replace(/\s+/g, '');
@@ -74,10 +95,11 @@ if (!window.courseQuiz) {
     function wireChoice(root, q, d) {
       var inputs = q.querySelectorAll('.cq-options input');
       if (d.type === 'multiple') {
-        q.querySelector('.cq-check').addEventListener('click', function () {
-          var any = false, ok = true, items = [];
+        q.querySelector('.cq-check').addEventListener('click', function (event) {
+          var any = false, ok = true, items = [], ticks = [];
           for (var i = 0; i < inputs.length; i++) {
             var ticked = inputs[i].checked;
+            ticks.push(ticked);
             any = any || ticked;
             var good = ticked === d.correct[i];
             ok = ok && good;
@@ -92,6 +114,7 @@ if (!window.courseQuiz) {
           } else {
             setFeedback(q, ok, ok ? 'Você marcou exatamente as corretas.'
                                   : 'Confira cada opção:', '<ul>' + items.join('') + '</ul>');
+            if (!event.restoring) store.set(key(root, d), { marcadas: ticks });
           }
           updateScore(root);
         });
@@ -100,6 +123,7 @@ if (!window.courseQuiz) {
           inputs[i].addEventListener('change', function (event) {
             var k = parseInt(event.target.value, 10);
             setFeedback(q, d.correct[k], d.feedback[k]);
+            if (!event.restoring) store.set(key(root, d), { opcao: k });
             updateScore(root);
           });
         }
@@ -108,7 +132,7 @@ if (!window.courseQuiz) {
 
     function wireNumeric(root, q, d) {
       var input = q.querySelector('.cq-numeric input');
-      var check = function () {
+      var check = function (event) {
         var value = parseNumber(input.value);
         if (value === null) {
           input.setAttribute('aria-invalid', 'true');
@@ -118,6 +142,7 @@ if (!window.courseQuiz) {
           var ok = Math.abs(value - d.answer) <= d.tolerance + 1e-12;
           setFeedback(q, ok, ok ? d.feedback_correct + ' (Resposta: ' + d.shown + '.)'
                                 : d.feedback_wrong);
+          if (!(event && event.restoring)) store.set(key(root, d), { valor: input.value });
         }
         updateScore(root);
       };
@@ -141,6 +166,52 @@ if (!window.courseQuiz) {
       }
     }
 
+    /* The storage id of a question: quiz name (the root's id is cq-<name>-<n>) + question id. */
+    function key(root, d) {
+      var m = /^cq-(.+)-\d+$/.exec(root.id);
+      return 'quiz:' + (m ? m[1] : root.id) + ':' + d.id;
+    }
+
+    function fire(target, type) {
+      var event = document.createEvent('Event');
+      event.initEvent(type, true, true);
+      event.restoring = true;
+      target.dispatchEvent(event);
+    }
+
+    /* A student who comes back finds the answers given before, with their feedback. */
+    function restore(root, q, d) {
+      var saved = store.get(key(root, d));
+      if (!saved) return;
+      var inputs = q.querySelectorAll('.cq-options input');
+      if (saved.opcao !== undefined && inputs[saved.opcao]) {
+        inputs[saved.opcao].checked = true;
+        fire(inputs[saved.opcao], 'change');
+      } else if (saved.marcadas) {
+        for (var i = 0; i < inputs.length; i++) inputs[i].checked = !!saved.marcadas[i];
+        fire(q.querySelector('.cq-check'), 'click');
+      } else if (saved.valor !== undefined) {
+        q.querySelector('.cq-numeric input').value = saved.valor;
+        fire(q.querySelector('.cq-check'), 'click');
+      }
+    }
+
+    function reset(root) {
+      var questions = root.querySelectorAll('.cq-q');
+      for (var i = 0; i < questions.length; i++) {
+        var q = questions[i];
+        q.classList.remove('cq-is-right', 'cq-is-wrong', 'cq-is-invalid');
+        q.querySelector('.cq-feedback').innerHTML = '';
+        var inputs = q.querySelectorAll('input');
+        for (var j = 0; j < inputs.length; j++) {
+          if (inputs[j].type === 'text') inputs[j].value = '';
+          else inputs[j].checked = false;
+          inputs[j].removeAttribute('aria-invalid');
+        }
+      }
+      updateScore(root);
+    }
+
     function init(root) {
       if (!root || root.getAttribute('data-cq-ready')) return;
       root.setAttribute('data-cq-ready', '');
@@ -149,12 +220,14 @@ if (!window.courseQuiz) {
       for (var i = 0; i < questions.length; i++) {
         if (data[i].type === 'numeric') wireNumeric(root, questions[i], data[i]);
         else wireChoice(root, questions[i], data[i]);
+        restore(root, questions[i], data[i]);
       }
+      document.addEventListener('curso:apagar-respostas', function () { reset(root); });
       fixLinks(root);
       updateScore(root);
       typeset(root);
     }
 
-    return { init: init, parseNumber: parseNumber };
+    return { init: init, parseNumber: parseNumber, store: store };
   })();
 }

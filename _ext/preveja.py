@@ -1,0 +1,208 @@
+"""Predict first, on the static site: the ``{preveja}`` directive.
+
+A lesson writes::
+
+    :::{preveja} numero
+    :resposta: fund_lab_majority
+    :tolerancia: 0.03
+
+    Um modelo que sempre responde "sem diabetes" acerta que fração das mulheres?
+    :::
+
+and everything after the box, up to the next heading, the next ``{preveja}`` or an explicit
+``{preveja-fim}``, is its *answer region* (the code cell, its output, the figures and the prose
+that reads them). The box becomes a tip admonition titled "Preveja" with an empty
+``<div class="preveja-ui">`` that ``_static/preveja.js`` turns into a form; the region becomes
+``<div class="preveja-resposta">``. Without JavaScript nothing is hidden: the page prints,
+searches and reads aloud in full, and the stored outputs nbval compares are untouched.
+
+Kinds (the directive's argument):
+
+- ``numero``: ``:resposta:`` names a glue key of the page whose text is the number as the page
+  writes it ("0,778", "34,9 %", "254"); the student's guess is compared with it.
+  ``:tolerancia:`` (absolute, in the answer's unit; a percentage counts as a fraction, 0.02 =
+  2 points) says when a guess is "perto"; default 10 % of the answer.
+- ``escolha``: ``:resposta:`` names a glue key whose text is the id of the right option. The
+  body ends with a bullet list, one item per option: ```id` Texto da opção`` as the first
+  paragraph, then one or more paragraphs of feedback.
+- ``texto`` (default): open question; the student writes "Minha previsão", kept in the browser
+  and shown above the answer.
+
+``:titulo:`` replaces the box's title "Preveja" (e.g. the lab's "Simulação: …" steps). The right
+answer always comes from the executed notebook (glue), never typed in the page.
+"""
+from __future__ import annotations
+
+import html
+import json
+from pathlib import Path
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from docutils.transforms import Transform
+from sphinx.util.docutils import SphinxDirective
+
+KINDS = ('numero', 'escolha', 'texto')
+COURSE_STATIC = Path(__file__).resolve().parents[1] / 'course' / 'static'
+
+
+class preveja_end(nodes.Element):
+    """Where an answer region stops (removed by the transform)."""
+
+
+def _glue_text(document, key: str) -> str:
+    from myst_nb.core.variables import format_plain_text
+    from myst_nb.ext.glue.utils import RetrievalError, retrieve_glue_data
+    try:
+        data = retrieve_glue_data(document, key)
+    except RetrievalError as error:
+        raise ValueError(f'{error} (a resposta de um Preveja vem do glue da página)') from error
+    if 'text/plain' not in data.data:
+        raise ValueError(f'o glue {key!r} não tem texto')
+    text = format_plain_text(data.data['text/plain'], 's').strip()
+    if not text:
+        raise ValueError(f'o glue {key!r} está vazio')
+    return text
+
+
+class Preveja(SphinxDirective):
+    optional_arguments = 1
+    has_content = True
+    option_spec = {'resposta': directives.unchanged_required,
+                   'tolerancia': directives.unchanged_required,
+                   'titulo': directives.unchanged_required}
+
+    def run(self):
+        kind = self.arguments[0] if self.arguments else 'texto'
+        if kind not in KINDS:
+            raise self.error(f'Preveja: tipo {kind!r}; use um de {", ".join(KINDS)}')
+        box = nodes.admonition(classes=['preveja', 'tip', f'preveja-{kind}'])
+        self.set_source_info(box)
+        title = self.options.get('titulo', 'Preveja')
+        box += nodes.title(title, title)
+        self.state.nested_parse(self.content, self.content_offset, box)
+
+        attrs = {'data-tipo': kind}
+        if kind in ('numero', 'escolha'):
+            key = self.options.get('resposta')
+            if not key:
+                raise self.error(f'Preveja {kind}: falta :resposta: (o nome de um glue da página)')
+            try:
+                attrs['data-resposta'] = _glue_text(self.state.document, key)
+            except ValueError as error:
+                raise self.error(f'Preveja: {error}') from error
+            attrs['data-glue'] = key
+        if kind == 'numero':
+            if 'tolerancia' in self.options:
+                try:
+                    attrs['data-tolerancia'] = str(float(self.options['tolerancia']))
+                except ValueError:
+                    raise self.error('Preveja: :tolerancia: deve ser um número (ex.: 0.02)')
+        if kind == 'escolha':
+            self._mark_options(box, attrs['data-resposta'])
+        ui = ' '.join(f'{k}="{html.escape(v, quote=True)}"' for k, v in attrs.items())
+        box += nodes.raw('', f'<div class="preveja-ui" {ui}></div>', format='html')
+        return [box]
+
+    def _mark_options(self, box, answer):
+        lists = [n for n in box.children if isinstance(n, nodes.bullet_list)]
+        if not lists:
+            raise self.error('Preveja escolha: termine com uma lista de opções (`id` Texto).')
+        options = lists[-1]
+        options['classes'].append('preveja-opcoes')
+        ids = []
+        for item in options.children:
+            first = item.children[0] if item.children else None
+            literal = first.children[0] if first is not None and first.children else None
+            if not isinstance(literal, nodes.literal):
+                raise self.error('Preveja escolha: cada opção começa com o seu id entre crases, '
+                                 'por exemplo "`lr` A regressão logística".')
+            option_id = literal.astext().strip()
+            first.remove(literal)
+            if first.children and isinstance(first.children[0], nodes.Text):
+                first.replace(first.children[0], nodes.Text(first.children[0].lstrip()))
+            first['classes'].append('preveja-opcao-texto')
+            for feedback in item.children[1:]:
+                feedback['classes'].append('preveja-opcao-retorno')
+            if len(item.children) < 2:
+                raise self.error(f'Preveja escolha: a opção {option_id!r} não tem retorno '
+                                 '(um parágrafo depois do texto da opção).')
+            item['classes'] += ['preveja-opcao', f'preveja-opcao-{option_id}']
+            ids.append(option_id)
+        if len(ids) < 2 or len(ids) > 4:
+            raise self.error(f'Preveja escolha: {len(ids)} opções; use de 2 a 4.')
+        if answer not in ids:
+            raise self.error(f'Preveja escolha: a resposta do glue, {answer!r}, não é uma das '
+                             f'opções ({", ".join(ids)}).')
+
+
+class PrevejaFim(SphinxDirective):
+    has_content = False
+
+    def run(self):
+        node = preveja_end()
+        self.set_source_info(node)
+        return [node]
+
+
+def _is_box(node) -> bool:
+    return isinstance(node, nodes.admonition) and 'preveja' in node['classes']
+
+
+class WrapAnswers(Transform):
+    """Wrap what follows each Preveja box, up to where its answer stops, in a region."""
+    default_priority = 900
+
+    def apply(self):
+        for box in list(self.document.findall(_is_box)):
+            parent = box.parent
+            start = parent.index(box) + 1
+            region = []
+            for sibling in list(parent.children[start:]):
+                if isinstance(sibling, (nodes.section, preveja_end)) or _is_box(sibling):
+                    break
+                region.append(sibling)
+            if not region:
+                self.document.reporter.warning(
+                    'Preveja sem resposta: nada entre a caixa e o fim da seção.', base_node=box)
+                continue
+            answer = nodes.container(classes=['preveja-resposta'])
+            for sibling in region:
+                parent.remove(sibling)
+                answer += sibling
+            parent.insert(parent.index(box) + 1, answer)
+        for end in list(self.document.findall(preveja_end)):
+            end.parent.remove(end)
+
+
+def _page_assets(app, pagename, templatename, context, doctree):
+    body = context.get('body', '')
+    if 'preveja-ui' in body or 'cq-quiz' in body:
+        # quiz.js first: preveja.js reads the same number parser (window.courseQuiz.parseNumber)
+        app.add_js_file('quiz.js')
+        app.add_js_file('preveja.js')
+        app.add_css_file('preveja.css')
+
+
+def _copy_course_static(app, exception):
+    if exception is None and app.builder.format == 'html':
+        target = Path(app.outdir) / '_static' / 'quiz.js'
+        target.write_text((COURSE_STATIC / 'quiz.js').read_text(encoding='utf-8'),
+                          encoding='utf-8')
+
+
+def _visit_skip(self, node):
+    raise nodes.SkipNode
+
+
+def setup(app):
+    app.add_node(preveja_end, html=(_visit_skip, None), latex=(_visit_skip, None),
+                 text=(_visit_skip, None))
+    app.add_directive('preveja', Preveja)
+    app.add_directive('preveja-fim', PrevejaFim)
+    app.add_transform(WrapAnswers)
+    app.connect('html-page-context', _page_assets)
+    app.connect('build-finished', _copy_course_static)
+    # The class that hides answers is set before the first paint (no flash of answers).
+    app.add_js_file(None, body="document.documentElement.classList.add('preveja-js');")
+    return {'parallel_read_safe': True, 'parallel_write_safe': True}

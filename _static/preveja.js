@@ -1,0 +1,288 @@
+/* Predict first on the static site (see _ext/preveja.py for the page structure).
+   Each "Preveja" box gets a form; the answer region after it stays hidden until the student
+   commits a prediction or chooses "Mostrar sem prever". Predictions are kept in this browser
+   (window.courseQuiz.store, shared with the quizzes); nothing leaves it.
+   Needs quiz.js loaded first: the number parser and the storage live there, once. */
+(function () {
+  'use strict';
+  var quiz = window.courseQuiz;
+  var store = quiz.store;
+  var NOT_A_NUMBER = 'Digite um número, por exemplo 0,75 (também vale 3/4 ou 75 %).';
+  var uid = 0;
+
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    for (var k in attrs || {}) node.setAttribute(k, attrs[k]);
+    if (text) node.textContent = text;
+    return node;
+  }
+
+  /* "0,778" -> 3; "34,9 %" -> 1; "254" -> 0 */
+  function decimals(text) {
+    var m = /,(\d+)/.exec(text);
+    return m ? m[1].length : 0;
+  }
+
+  /* A number as the page writes it: decimal comma, thousands with a dot, minus sign. */
+  function format(x, digits) {
+    var fixed = Math.abs(x).toFixed(digits).split('.');
+    var whole = fixed[0].replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+    var text = whole + (fixed[1] ? ',' + fixed[1] : '');
+    return (x < 0 && Number(text.replace(/\./g, '').replace(',', '.')) !== 0 ? '−' : '') + text;
+  }
+
+  /* The answer as glued by the lesson (pt-BR text): "1.234" is a thousand, "0,78" a decimal. */
+  function answerValue(text) {
+    var percent = /%\s*$/.test(text);
+    var clean = text.replace(/%\s*$/, '').replace(/\s/g, '').replace(/\./g, '')
+                    .replace(',', '.').replace('−', '-');
+    var value = parseFloat(clean);
+    return { value: percent ? value / 100 : value, percent: percent, digits: decimals(text) };
+  }
+
+  /* The student's guess, read like the quizzes read numbers; "35" against an answer written
+     as a percentage means 35 %, and "8.652" against a count in the thousands means 8652. */
+  function guessValue(raw, answer) {
+    var text = String(raw).trim();
+    if (Math.abs(answer.value) >= 1000 && /^\d{1,3}(\.\d{3})+$/.test(text)) {
+      text = text.replace(/\./g, '');
+    }
+    var value = quiz.parseNumber(text);
+    if (value === null) return null;
+    if (answer.percent && !/%\s*$/.test(text) && Math.abs(value) > 1) value = value / 100;
+    return value;
+  }
+
+  function shown(value, answer) {
+    return answer.percent ? format(100 * value, answer.digits) + ' %'
+                          : format(value, answer.digits);
+  }
+
+  function Preveja(box, index) {
+    this.box = box;
+    this.id = 'preveja-' + index;
+    this.ui = box.querySelector('.preveja-ui');
+    this.kind = this.ui.getAttribute('data-tipo');
+    this.region = box.nextElementSibling;
+    box.id = box.id || this.id;
+    this.region.id = this.id + '-resposta';
+    this.build();
+  }
+
+  Preveja.prototype.build = function () {
+    var self = this;
+    var form = el('div', { 'class': 'preveja-form' });
+    this.feedback = el('div', { 'class': 'preveja-retorno', role: 'status',
+                                'aria-live': 'polite', id: this.id + '-retorno' });
+    var check;
+    if (this.kind === 'numero') {
+      this.answer = answerValue(this.ui.getAttribute('data-resposta'));
+      var tol = this.ui.getAttribute('data-tolerancia');
+      this.tolerance = tol !== null ? parseFloat(tol)
+                                    : Math.max(0.1 * Math.abs(this.answer.value), 1e-9);
+      var inputId = this.id + '-numero';
+      form.appendChild(el('label', { 'for': inputId }, 'Sua previsão'));
+      this.input = el('input', { type: 'text', id: inputId, inputmode: 'decimal',
+                                 autocomplete: 'off', spellcheck: 'false',
+                                 placeholder: this.answer.percent ? 'ex.: 40 %' : 'ex.: 0,75',
+                                 'aria-describedby': this.feedback.id });
+      form.appendChild(this.input);
+      this.input.addEventListener('keydown', function (event) {
+        if (event.key === 'Enter') { event.preventDefault(); self.commit(); }
+      });
+      check = 'Conferir';
+    } else if (this.kind === 'escolha') {
+      this.buildOptions(form);
+      check = 'Conferir';
+    } else {
+      var areaId = this.id + '-texto';
+      form.appendChild(el('label', { 'for': areaId }, 'Minha previsão'));
+      this.input = el('textarea', { id: areaId, rows: '2',
+                                    placeholder: 'Escreva em uma ou duas frases o que você espera.' });
+      form.appendChild(this.input);
+      check = 'Guardar e ver a resposta';
+    }
+    var buttons = el('div', { 'class': 'preveja-botoes' });
+    this.checkButton = el('button', { type: 'button', 'class': 'preveja-conferir' }, check);
+    this.checkButton.addEventListener('click', function () { self.commit(); });
+    this.skipButton = el('button', { type: 'button', 'class': 'preveja-pular',
+                                     'aria-controls': this.region.id }, 'Mostrar sem prever');
+    this.skipButton.addEventListener('click', function () { self.skip(); });
+    buttons.appendChild(this.checkButton);
+    buttons.appendChild(this.skipButton);
+    form.appendChild(buttons);
+    form.appendChild(this.feedback);
+    this.ui.appendChild(form);
+    this.placeholder = el('p', { 'class': 'preveja-aguardando' },
+                          'A resposta aparece aqui depois da sua previsão.');
+    this.region.parentNode.insertBefore(this.placeholder, this.region.nextSibling);
+  };
+
+  Preveja.prototype.buildOptions = function (form) {
+    var list = this.box.querySelector('ul.preveja-opcoes');
+    var group = el('fieldset', { 'class': 'preveja-grupo' });
+    group.appendChild(el('legend', {}, 'Sua previsão'));
+    this.options = [];
+    var items = list.querySelectorAll('li.preveja-opcao');
+    for (var i = 0; i < items.length; i++) {
+      var li = items[i];
+      var optionId = '';
+      li.className.split(/\s+/).forEach(function (c) {
+        if (c.indexOf('preveja-opcao-') === 0 && c !== 'preveja-opcao-texto') {
+          optionId = c.slice('preveja-opcao-'.length);
+        }
+      });
+      var inputId = this.id + '-opcao-' + i;
+      var row = el('div', { 'class': 'preveja-opcao-linha' });
+      var radio = el('input', { type: 'radio', name: this.id, id: inputId, value: optionId });
+      var label = el('label', { 'for': inputId });
+      var text = li.querySelector('.preveja-opcao-texto');
+      label.innerHTML = text ? text.innerHTML : '';
+      var feedback = [];
+      var paragraphs = li.querySelectorAll('.preveja-opcao-retorno');
+      for (var j = 0; j < paragraphs.length; j++) feedback.push(paragraphs[j].innerHTML);
+      row.appendChild(radio);
+      row.appendChild(label);
+      group.appendChild(row);
+      this.options.push({ id: optionId, radio: radio, label: label.innerHTML,
+                          feedback: feedback.join(' ') });
+    }
+    list.parentNode.removeChild(list);   // the options live in the form now
+    this.correct = this.ui.getAttribute('data-resposta');
+    form.appendChild(group);
+  };
+
+  Preveja.prototype.reveal = function () {
+    this.region.classList.add('preveja-aberta');
+    this.placeholder.hidden = true;
+    this.skipButton.hidden = true;
+  };
+
+  Preveja.prototype.say = function (html, verdict) {
+    this.feedback.className = 'preveja-retorno' + (verdict ? ' preveja-' + verdict : '');
+    this.feedback.innerHTML = html;
+  };
+
+  Preveja.prototype.commit = function (restoring) {
+    var state;
+    if (this.kind === 'numero') {
+      var guess = guessValue(this.input.value, this.answer);
+      if (guess === null) {
+        this.input.setAttribute('aria-invalid', 'true');
+        this.say('⚠ ' + NOT_A_NUMBER, 'invalido');
+        return;
+      }
+      this.input.removeAttribute('aria-invalid');
+      var diff = Math.abs(guess - this.answer.value);
+      var close = diff <= this.tolerance + 1e-12;
+      var gap = this.answer.percent ? format(100 * diff, this.answer.digits) + ' pontos percentuais'
+                                    : format(diff, this.answer.digits);
+      var line = 'Você previu <strong>' + shown(guess, this.answer) + '</strong>; o modelo deu <strong>' +
+                 this.ui.getAttribute('data-resposta') + '</strong>' +
+                 (diff === 0 ? ' (exato).' : ' (diferença de ' + gap + ').');
+      this.say((close ? '✔ Boa previsão. ' : '✘ Longe desta vez. ') + line +
+               ' A resposta está logo abaixo.', close ? 'perto' : 'longe');
+      state = { numero: this.input.value };
+    } else if (this.kind === 'escolha') {
+      var picked = null;
+      for (var i = 0; i < this.options.length; i++) {
+        if (this.options[i].radio.checked) picked = this.options[i];
+      }
+      if (!picked) {
+        this.say('⚠ Escolha uma das opções antes de conferir.', 'invalido');
+        return;
+      }
+      var right = picked.id === this.correct;
+      var answer = this.options.filter(function (o) { return o.id === this.correct; }, this)[0];
+      this.say((right ? '✔ Certo. ' : '✘ Não foi desta vez: a resposta é <em>' + answer.label +
+                '</em>. ') + picked.feedback + ' A resposta completa está logo abaixo.',
+               right ? 'perto' : 'longe');
+      state = { escolha: picked.id };
+    } else {
+      var text = this.input.value.trim();
+      if (!text) {
+        this.say('⚠ Escreva sua previsão (ou use "Mostrar sem prever").', 'invalido');
+        return;
+      }
+      this.say('Previsão guardada neste navegador. Compare com a resposta logo abaixo.');
+      this.showNote(text);
+      state = { texto: text };
+    }
+    this.reveal();
+    if (!restoring) store.set(this.id, state);
+  };
+
+  Preveja.prototype.showNote = function (text) {
+    if (!this.note) {
+      this.note = el('div', { 'class': 'preveja-nota' });
+      this.region.insertBefore(this.note, this.region.firstChild);
+    }
+    this.note.innerHTML = '';
+    this.note.appendChild(el('strong', {}, 'Sua previsão: '));
+    this.note.appendChild(document.createTextNode(text));
+  };
+
+  Preveja.prototype.skip = function (restoring) {
+    this.say('Resposta à mostra, sem previsão. Ela está logo abaixo.');
+    this.reveal();
+    if (!restoring) store.set(this.id, { pulou: true });
+  };
+
+  Preveja.prototype.restore = function (state) {
+    if (!state) return;
+    if (state.pulou) { this.skip(true); return; }
+    if (this.kind === 'numero' && state.numero !== undefined) this.input.value = state.numero;
+    if (this.kind === 'texto' && state.texto !== undefined) this.input.value = state.texto;
+    if (this.kind === 'escolha' && state.escolha !== undefined) {
+      this.options.forEach(function (o) { o.radio.checked = o.id === state.escolha; });
+    }
+    this.commit(true);
+  };
+
+  Preveja.prototype.reset = function () {
+    this.region.classList.remove('preveja-aberta');
+    this.placeholder.hidden = false;
+    this.skipButton.hidden = false;
+    this.say('');
+    if (this.input) { this.input.value = ''; this.input.removeAttribute('aria-invalid'); }
+    if (this.options) this.options.forEach(function (o) { o.radio.checked = false; });
+    if (this.note) { this.note.parentNode.removeChild(this.note); this.note = null; }
+  };
+
+  /* One control per page clears every prediction and quiz answer kept for it. */
+  function clearControl(prevejas) {
+    var article = document.querySelector('article.bd-article') || document.querySelector('main') ||
+                  document.body;
+    var box = el('div', { 'class': 'preveja-apagar' });
+    box.appendChild(el('p', {}, 'Suas previsões e respostas desta página ficam guardadas só neste ' +
+                                'navegador, para você encontrá-las quando voltar.'));
+    var button = el('button', { type: 'button' }, 'Apagar minhas respostas');
+    var status = el('span', { role: 'status', 'aria-live': 'polite', 'class': 'preveja-apagado' });
+    button.addEventListener('click', function () {
+      store.clear();
+      prevejas.forEach(function (p) { p.reset(); });
+      document.dispatchEvent(new CustomEvent('curso:apagar-respostas'));
+      status.textContent = 'Respostas apagadas.';
+    });
+    box.appendChild(button);
+    box.appendChild(status);
+    article.appendChild(box);
+  }
+
+  function init() {
+    var boxes = document.querySelectorAll('.admonition.preveja');
+    var prevejas = [];
+    for (var i = 0; i < boxes.length; i++) {
+      var next = boxes[i].nextElementSibling;
+      if (!boxes[i].querySelector('.preveja-ui') || !next ||
+          !next.classList.contains('preveja-resposta')) continue;
+      var p = new Preveja(boxes[i], ++uid);
+      p.restore(store.get(p.id));
+      prevejas.push(p);
+    }
+    if (prevejas.length || document.querySelector('.cq-quiz')) clearControl(prevejas);
+  }
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init);
+  else init();
+})();

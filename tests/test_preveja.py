@@ -1,0 +1,255 @@
+"""Predict first on the site: every "Preveja" of every lesson page hides its answer until the
+student commits a prediction (or asks to see it), in a real Chromium with the network blocked.
+
+What a student would notice if it broke:
+- the answer (code, output, figure, the prose that reads it) is on screen before predicting;
+- a prediction does not reveal it, or compares with a number the lesson did not compute;
+- a reload forgets what was answered, or "Apagar minhas respostas" does not forget it;
+- with JavaScript off (print, search, screen readers without scripts) an output is missing.
+"""
+import ast
+import json
+import re
+
+import nbformat
+import pytest
+from bs4 import BeautifulSoup
+
+from conftest import ROOT, recording_page, toc_pages
+
+LESSONS = [p for p in toc_pages() if p.startswith('lessons/')]
+
+
+def lesson_glue(page):
+    """{key: text} of every glued value stored in the lesson's executed notebook."""
+    notebook = nbformat.read(ROOT / f'{page}.ipynb', as_version=4)
+    values = {}
+    for cell in notebook.cells:
+        for output in cell.get('outputs', []):
+            scrap = output.get('metadata', {}).get('scrapbook')
+            if scrap and 'text/plain' in output.get('data', {}):
+                text = output['data']['text/plain']
+                try:                       # as myst-nb pastes it: a str repr loses its quotes
+                    text = str(ast.literal_eval(text))
+                except (SyntaxError, ValueError):
+                    pass
+                values[scrap['name']] = text
+    return values
+
+
+def prevejas(site, page):
+    html = BeautifulSoup((site / f'{page}.html').read_text(encoding='utf-8'), 'html.parser')
+    return html.select('div.admonition.preveja')
+
+
+def test_every_lesson_with_a_preveja_uses_the_directive():
+    """A Preveja written as a plain admonition would show its answer: none is left."""
+    for page in LESSONS:
+        text = (ROOT / f'{page}.md').read_text(encoding='utf-8')
+        assert not re.search(r'\{admonition\}\s*Preveja', text), \
+            f'{page}.md: write the Preveja as :::{{preveja}} (see _ext/preveja.py)'
+
+
+@pytest.mark.parametrize('page', LESSONS)
+def test_each_preveja_is_followed_by_its_answer(site, page):
+    for box in prevejas(site, page):
+        ui = box.select_one('div.preveja-ui')
+        assert ui is not None and ui['data-tipo'] in ('numero', 'escolha', 'texto')
+        region = box.find_next_sibling()
+        assert region is not None and 'preveja-resposta' in region.get('class', []), \
+            f'{page}: a Preveja with no answer region after it'
+        assert region.get_text(strip=True) or region.find('img'), f'{page}: empty answer'
+
+
+@pytest.mark.parametrize('page', LESSONS)
+def test_the_right_answer_is_the_lessons_glue(site, page):
+    """The number or option a prediction is compared with is what the notebook computed."""
+    glue = lesson_glue(page)
+    for box in prevejas(site, page):
+        ui = box.select_one('div.preveja-ui')
+        if ui['data-tipo'] == 'texto':
+            continue
+        key = ui['data-glue']
+        assert ui['data-resposta'] == glue[key], (page, key)
+        if ui['data-tipo'] == 'escolha':
+            options = [c for li in box.select('li.preveja-opcao') for c in li['class']
+                       if c.startswith('preveja-opcao-')]
+            assert f'preveja-opcao-{glue[key]}' in options
+
+
+def test_most_prevejas_ask_something_checkable(site):
+    kinds = [box.select_one('div.preveja-ui')['data-tipo']
+             for page in LESSONS for box in prevejas(site, page)]
+    assert kinds, 'no Preveja on the lesson pages'
+    checkable = sum(kind != 'texto' for kind in kinds)
+    assert checkable > len(kinds) / 2, f'only {checkable} of {len(kinds)} are number or choice'
+
+
+# ----------------------------------------------------------------------------- in the browser
+
+def open_page(browser, site_url, page, javascript=True):
+    pg = recording_page(browser, [site_url, 'data:'])
+    if not javascript:
+        pg.context.close()
+        context = browser.new_context(java_script_enabled=False)
+        pg = context.new_page()
+        pg.outside_requests, pg.console_errors = [], []
+    pg.goto(f'{site_url}/{page}.html', wait_until='load')
+    return pg
+
+
+def answer_correctly(box, ui):
+    """Commit the right prediction the way a student would."""
+    kind = ui.get_attribute('data-tipo')
+    if kind == 'numero':
+        box.get_by_label('Sua previsão').fill(ui.get_attribute('data-resposta'))
+        box.get_by_role('button', name='Conferir').click()
+    elif kind == 'escolha':
+        right = ui.get_attribute('data-resposta')
+        box.locator(f'input[type="radio"][value="{right}"]').check()
+        box.get_by_role('button', name='Conferir').click()
+    else:
+        box.get_by_label('Minha previsão').fill('Acho que sobe.')
+        box.get_by_role('button', name='Guardar e ver a resposta').click()
+    return kind
+
+
+@pytest.mark.parametrize('page', LESSONS)
+def test_predict_reveal_remember_and_clear(browser, site_url, site, page):
+    count = len(prevejas(site, page))
+    if count == 0:
+        pytest.fail(f'{page} has no Preveja: every lesson asks the student to predict')
+    pg = open_page(browser, site_url, page)
+    boxes = pg.locator('div.admonition.preveja')
+    answers = pg.locator('div.preveja-resposta')
+    assert boxes.count() == count
+    for i in range(count):
+        assert not answers.nth(i).is_visible(), f'{page}: Preveja {i + 1} shows its answer on load'
+
+    for i in range(count):
+        box, ui = boxes.nth(i), boxes.nth(i).locator('.preveja-ui')
+        kind = answer_correctly(box, ui)
+        assert answers.nth(i).is_visible(), f'{page}: Preveja {i + 1} still hides its answer'
+        said = box.locator('.preveja-retorno').inner_text()
+        if kind == 'numero':
+            assert 'o modelo deu ' + ui.get_attribute('data-resposta') in said, said
+            assert said.startswith('✔ Boa previsão'), said
+        elif kind == 'escolha':
+            assert said.startswith('✔ Certo'), said
+        else:
+            assert 'Sua previsão: Acho que sobe.' in answers.nth(i).inner_text()
+        assert box.locator('.preveja-retorno').get_attribute('aria-live') == 'polite'
+
+    pg.reload(wait_until='load')
+    for i in range(count):
+        assert answers.nth(i).is_visible(), f'{page}: a reload forgot Preveja {i + 1}'
+        assert boxes.nth(i).locator('.preveja-retorno').inner_text().strip()
+
+    pg.get_by_role('button', name='Apagar minhas respostas').click()
+    for i in range(count):
+        assert not answers.nth(i).is_visible(), f'{page}: "Apagar" left Preveja {i + 1} open'
+    pg.reload(wait_until='load')
+    for i in range(count):
+        assert not answers.nth(i).is_visible(), f'{page}: "Apagar" did not clear the storage'
+    assert pg.get_by_role('button', name='Apagar minhas respostas').count() == 1
+    assert pg.outside_requests == []
+    pg.context.close()
+
+
+@pytest.mark.parametrize('page', LESSONS)
+def test_show_without_predicting(browser, site_url, page):
+    pg = open_page(browser, site_url, page)
+    boxes = pg.locator('div.admonition.preveja')
+    for i in range(boxes.count()):
+        boxes.nth(i).get_by_role('button', name='Mostrar sem prever').click()
+        assert pg.locator('div.preveja-resposta').nth(i).is_visible()
+        assert boxes.nth(i).get_by_role('button', name='Mostrar sem prever').count() == 0
+    pg.context.close()
+
+
+@pytest.mark.parametrize('page', LESSONS)
+def test_without_javascript_every_answer_is_in_the_page(browser, site_url, site, page):
+    pg = open_page(browser, site_url, page, javascript=False)
+    answers = pg.locator('div.preveja-resposta')
+    assert answers.count() == len(prevejas(site, page))
+    for i in range(answers.count()):
+        assert answers.nth(i).is_visible(), f'{page}: without JavaScript, answer {i + 1} is hidden'
+    pg.context.close()
+
+
+def first_box_of_kind(pg, kind):
+    return pg.locator(f'div.admonition.preveja:has(.preveja-ui[data-tipo="{kind}"])').first
+
+
+def test_numbers_are_read_as_a_student_types_them(browser, site_url):
+    """Comma, point, fraction and percentage; a percentage answer takes "65" as 65 %."""
+    pg = open_page(browser, site_url, 'lessons/metricas-fundamental')
+    box = pg.locator('div.admonition.preveja').first
+    answer = box.locator('.preveja-ui').get_attribute('data-resposta')
+    assert answer.endswith('%')
+    value = float(answer.rstrip(' %').replace(',', '.'))
+    field = box.get_by_label('Sua previsão')
+    for typed in ['abc', '1/0', '0,5,5']:
+        field.fill(typed)
+        field.press('Enter')
+        said = box.locator('.preveja-retorno').inner_text()
+        assert said.startswith('⚠ Digite um número'), (typed, said)
+        assert not pg.locator('div.preveja-resposta').first.is_visible()
+    assert field.get_attribute('aria-invalid') == 'true'
+    whole = round(value)
+    for typed in [f'{whole}', f'{whole} %', f'0,{whole}', f'0.{whole}']:
+        field.fill(typed)
+        box.get_by_role('button', name='Conferir').click()
+        said = box.locator('.preveja-retorno').inner_text()
+        assert f'Você previu {whole},0 %' in said and f'o modelo deu {answer}' in said, (typed, said)
+    field.fill('1/2')
+    field.press('Enter')
+    said = box.locator('.preveja-retorno').inner_text()
+    gap = f'{value - 50:.1f}'.replace('.', ',')
+    assert 'Você previu 50,0 %' in said and f'diferença de {gap} pontos percentuais' in said, said
+    assert said.startswith('✘ Longe')
+    pg.context.close()
+
+
+def test_keyboard_alone_predicts_and_reveals(browser, site_url):
+    pg = open_page(browser, site_url, 'lessons/metricas-fundamental')
+    box = first_box_of_kind(pg, 'escolha')
+    first_radio = box.locator('input[type="radio"]').first
+    first_radio.focus()
+    pg.keyboard.press('Space')
+    assert first_radio.is_checked()
+    pg.keyboard.press('Tab')
+    assert pg.evaluate('document.activeElement.textContent') == 'Conferir'
+    pg.keyboard.press('Enter')
+    assert box.locator('.preveja-retorno').inner_text().strip()
+    box_index = pg.evaluate('''b => [...document.querySelectorAll("div.admonition.preveja")]
+                               .indexOf(b)''', box.element_handle())
+    assert pg.locator('div.preveja-resposta').nth(box_index).is_visible()
+    # every control of every box has a Portuguese accessible name
+    names = pg.evaluate('''() => [...document.querySelectorAll(
+        ".preveja-form input, .preveja-form textarea, .preveja-form button")]
+        .map(e => e.labels && e.labels.length ? e.labels[0].textContent : e.textContent)''')
+    assert names and all(n.strip() for n in names)
+    pg.context.close()
+
+
+def test_quiz_answers_are_kept_and_cleared(browser, site_url):
+    pg = open_page(browser, site_url, 'lessons/metricas-fundamental')
+    q = pg.locator('fieldset.cq-q[data-qid="precisao-20"]').first
+    q.get_by_label('Sua resposta').fill('7/9')
+    q.get_by_role('button', name='Verificar').click()
+    assert q.locator('.cq-feedback').inner_text().startswith('✔ Certo!')
+    pg.reload(wait_until='load')
+    q = pg.locator('fieldset.cq-q[data-qid="precisao-20"]').first
+    assert q.get_by_label('Sua resposta').input_value() == '7/9'
+    assert q.locator('.cq-feedback').inner_text().startswith('✔ Certo!')
+    stored = pg.evaluate('() => JSON.stringify(localStorage)')
+    assert 'quiz:metricas:precisao-20' in json.loads(stored).get(
+        'curso:respostas:/lessons/metricas-fundamental.html', '')
+    pg.get_by_role('button', name='Apagar minhas respostas').click()
+    assert q.locator('.cq-feedback').inner_text() == ''
+    assert q.get_by_label('Sua resposta').input_value() == ''
+    pg.reload(wait_until='load')
+    q = pg.locator('fieldset.cq-q[data-qid="precisao-20"]').first
+    assert q.locator('.cq-feedback').inner_text() == ''
+    pg.context.close()
