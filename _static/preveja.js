@@ -281,6 +281,19 @@
       prevejas.push(p);
     }
     if (prevejas.length || document.querySelector('.cq-quiz')) clearControl(prevejas);
+    /* A link to something inside a hidden answer (a figure, an equation) must land on it. */
+    var follow = function () {
+      var id = decodeURIComponent(location.hash.slice(1));
+      var target = id && document.getElementById(id);
+      prevejas.forEach(function (p) {
+        if (target && p.region.contains(target) && !p.region.classList.contains('preveja-aberta')) {
+          p.reveal();
+          target.scrollIntoView();
+        }
+      });
+    };
+    follow();
+    window.addEventListener('hashchange', follow);
   }
 
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init);
