@@ -53,9 +53,16 @@
     return value;
   }
 
-  function shown(value, answer) {
-    return answer.percent ? format(100 * value, answer.digits) + ' %'
-                          : format(value, answer.digits);
+  /* The guess written like the answer, never rounding away a decimal the student typed
+     ("0,655" against "65,1 %" shows 65,5 %; "0,5" against "254" shows 0,5). */
+  function shown(value, answer, typed) {
+    typed = String(typed).trim();
+    var m = /[.,](\d+)/.exec(typed);
+    var own = m && typed.indexOf('/') < 0 ? m[1].length : 0;
+    var raw = quiz.parseNumber(typed.replace(/%\s*$/, ''));
+    if (answer.percent && !/%\s*$/.test(typed) && raw !== null && Math.abs(raw) <= 1) own -= 2;
+    var digits = Math.max(answer.digits, own);
+    return answer.percent ? format(100 * value, digits) + ' %' : format(value, digits);
   }
 
   function Preveja(box, index) {
@@ -177,7 +184,8 @@
       var close = diff <= this.tolerance + 1e-12;
       var gap = this.answer.percent ? format(100 * diff, this.answer.digits) + ' pontos percentuais'
                                     : format(diff, this.answer.digits);
-      var line = 'Você previu <strong>' + shown(guess, this.answer) + '</strong>; o modelo deu <strong>' +
+      var line = 'Você previu <strong>' + shown(guess, this.answer, this.input.value) +
+                 '</strong>; o modelo deu <strong>' +
                  this.ui.getAttribute('data-resposta') + '</strong>' +
                  (diff === 0 ? ' (exato).' : ' (diferença de ' + gap + ').');
       this.say((close ? '✔ Boa previsão. ' : '✘ Longe desta vez. ') + line +
@@ -194,7 +202,8 @@
       }
       var right = picked.id === this.correct;
       var answer = this.options.filter(function (o) { return o.id === this.correct; }, this)[0];
-      this.say((right ? '✔ Certo. ' : '✘ Não foi desta vez: a resposta é <em>' + answer.label +
+      var label = answer.label.replace(/[.\s]+$/, '');
+      this.say((right ? '✔ Certo. ' : '✘ Não foi desta vez: a resposta é <em>' + label +
                 '</em>. ') + picked.feedback + ' A resposta completa está logo abaixo.',
                right ? 'perto' : 'longe');
       state = { escolha: picked.id };

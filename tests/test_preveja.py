@@ -27,8 +27,11 @@ def lesson_glue(page):
     for cell in notebook.cells:
         for output in cell.get('outputs', []):
             scrap = output.get('metadata', {}).get('scrapbook')
-            if scrap and 'text/plain' in output.get('data', {}):
-                text = output['data']['text/plain']
+            data = output.get('data', {})
+            # glue(..., display=False) stores the value under a papermill mime prefix
+            plain = data.get('text/plain', data.get('application/papermill.record/text/plain'))
+            if scrap and plain is not None:
+                text = plain
                 try:                       # as myst-nb pastes it: a str repr loses its quotes
                     text = str(ast.literal_eval(text))
                 except (SyntaxError, ValueError):
