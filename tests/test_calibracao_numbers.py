@@ -274,7 +274,7 @@ def test_hand_calculations(glued, computed):
     # the formula shows the same three probabilities and the same result
     for value in (p[i_mal], p[i_ben], p[i_err]):
         assert pt(value, 4).replace(',', '{,}') in glued['calib_hand_brier_eq']
-    assert glued['calib_hand_brier_eq'].endswith(pt(brier3, 3).replace(',', '{,}') + '$')
+    assert '= ' + pt(brier3, 3).replace(',', '{,}') + '\\end{aligned}' in glued['calib_hand_brier_eq']
 
     # the top bin [0,9; 1] and its part of the ECE; the bottom bin [0; 0,1)
     top, low = p >= 0.9, p < 0.1
@@ -288,7 +288,7 @@ def test_hand_calculations(glued, computed):
     assert glued['calib_hand_top_share'] == pct(top_part / ece, 0)
     assert glued['calib_hand_two_share'] == pct((top_part + low_part) / ece, 0)
     assert f'\\frac{{{int(top.sum())}}}{{{len(y)}}}' in glued['calib_hand_ece_eq']
-    assert glued['calib_hand_ece_eq'].endswith(pt(top_part, 3).replace(',', '{,}') + '$')
+    assert '= ' + pt(top_part, 3).replace(',', '{,}') + '\\end{aligned}' in glued['calib_hand_ece_eq']
 
     # one biopsy: z -> z/T -> p
     after = expit(z[i_err] / T)
@@ -296,7 +296,7 @@ def test_hand_calculations(glued, computed):
     assert glued['calib_hand_zT'] == pt(z[i_err] / T, 2)
     assert glued['calib_hand_p_before'] == pt(p[i_err], 3)
     assert glued['calib_hand_p_after'] == pt(after, 3)
-    assert glued['calib_hand_after_eq'].endswith(pt(after, 3).replace(',', '{,}') + '$')
+    assert '= ' + pt(after, 3).replace(',', '{,}') + '\\end{aligned}' in glued['calib_hand_after_eq']
     # "A biópsia continua do lado errado" and the Brier of the three goes down with T
     assert 0.5 < after < p[i_err]
     after3 = expit(z[three] / T)
