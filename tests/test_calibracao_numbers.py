@@ -54,8 +54,12 @@ def stored_glue():
             if name is None:
                 continue
             data = output['data']
-            text = data.get('application/papermill.record/text/plain', data.get('text/plain'))
             assert name not in values, f'glue name {name} stored twice'
+            latex = data.get('application/papermill.record/text/latex', data.get('text/latex'))
+            if latex is not None:                        # a glued formula (IPython Math)
+                values[name] = latex
+                continue
+            text = data.get('application/papermill.record/text/plain', data.get('text/plain'))
             values[name] = ast.literal_eval(text)
     return values
 
@@ -131,6 +135,7 @@ def expected_glue(c):
     nb, lr = c['nb'], c['lr']
     nbb, nba, lrb, lra = c['nb_before'], c['nb_after'], c['lr_before'], c['lr_after']
     top = nb['before'] >= 0.9
+    low = nb['before'] < 0.1
     fewer = math.floor(nbb['expected']) + 1
     values = {
         'calib_n_total': str(c['n']),
@@ -143,6 +148,10 @@ def expected_glue(c):
         'calib_nb_top_n': str(int(top.sum())),
         'calib_nb_top_declared': pct(nb['before'][top].mean()),
         'calib_nb_top_observed': pct(nb['y'][top].mean()),
+        'calib_nb_low_n': str(int(low.sum())),
+        'calib_nb_low_declared': pct(nb['before'][low].mean()),
+        'calib_nb_low_observed': pct(nb['y'][low].mean()),
+        'calib_nb_low_side': 'acima' if nb['y'][low].mean() > nb['before'][low].mean() + 0.01 else 'não acima',
         'calib_nb_T': pt(nb['T'], 2), 'calib_lr_T': pt(lr['T'], 2),
         'calib_nb_changed': str(nba['changed']),
         'calib_nb_accuracy': pct(nbb['accuracy']),
@@ -197,7 +206,11 @@ def test_fifty_splits_numbers(glued):
     assert glued['calib_50_n'] == '50'
     assert glued['calib_50_nb_declared'] == pct(nb[:, 0].mean())
     assert glued['calib_50_nb_accuracy'] == pct(nb[:, 1].mean())
-    assert glued['calib_50_nb_lower_text'] == ('em todas elas' if lower == 50 else f'em {lower} das 50')
+    assert glued['calib_50_nb_lower_text'] == ('em todos eles' if lower == 50 else f'em {lower} dos 50')
+    lr_lower = int((lr[:, 3] < lr[:, 2]).sum())
+    assert glued['calib_50_lr_lower'] == str(lr_lower)
+    # "cai em só ... dos 50 sorteios; nos outros, piora um pouco"
+    assert lr_lower < 25 and int((lr[:, 3] > lr[:, 2]).sum()) == 50 - lr_lower
     assert glued['calib_50_lr_brier_before'] == pt(lr[:, 2].mean(), 3)
     assert glued['calib_50_lr_brier_after'] == pt(lr[:, 3].mean(), 3)
     # "Na regressão logística, a temperatura quase não muda nada"
@@ -238,12 +251,139 @@ def test_the_prose_claims_hold(computed):
 
 
 # ----------------------------------------------------------------------------------------
+# section 4: the hand calculations (three biopsies, one bin, one biopsy through the temperature)
+
+def test_hand_calculations(glued, computed):
+    nb = computed['nb']
+    y, p, z, T = nb['y'], nb['before'], nb['z'], nb['T']
+    conf = np.maximum(p, 1 - p)
+    wrong = (p >= 0.5) != (y == 1)
+    # the rule the page states: the benign biopsy given P(maligno) > 99 % with the lowest confidence,
+    # and the first malignant / benign biopsy the model gets right without certainty
+    alarms = np.flatnonzero((conf > 0.99) & wrong & (y == 0))
+    i_err = alarms[np.argmin(conf[alarms])]
+    i_mal = np.flatnonzero((y == 1) & (p >= 0.5) & (conf <= 0.99))[0]
+    i_ben = np.flatnonzero((y == 0) & (p < 0.5) & (conf <= 0.99))[0]
+    three = [i_mal, i_ben, i_err]
+    brier3 = brier_score_loss(y[three], p[three])
+    assert glued['calib_hand_p_mal'] == pt(p[i_mal], 4)
+    assert glued['calib_hand_p_ben'] == pt(p[i_ben], 4)
+    assert glued['calib_hand_p_err'] == pt(p[i_err], 4)
+    assert glued['calib_hand_brier'] == pt(brier3, 3)
+    assert glued['calib_hand_err_share'] == pct(p[i_err] ** 2 / ((p[three] - y[three]) ** 2).sum())
+    # the formula shows the same three probabilities and the same result
+    for value in (p[i_mal], p[i_ben], p[i_err]):
+        assert pt(value, 4).replace(',', '{,}') in glued['calib_hand_brier_eq']
+    assert '= ' + pt(brier3, 3).replace(',', '{,}') + '\\end{aligned}' in glued['calib_hand_brier_eq']
+
+    # the top bin [0,9; 1] and its part of the ECE; the bottom bin [0; 0,1)
+    top, low = p >= 0.9, p < 0.1
+    top_part = top.mean() * abs(p[top].mean() - y[top].mean())
+    low_part = low.mean() * abs(p[low].mean() - y[low].mean())
+    ece = ece_of(y, p)
+    assert glued['calib_hand_top_p'] == pt(p[top].mean(), 3)
+    assert glued['calib_hand_top_mal'] == str(int(y[top].sum()))
+    assert glued['calib_hand_top_part'] == pt(top_part, 3)
+    assert glued['calib_hand_low_part'] == pt(low_part, 3)
+    assert glued['calib_hand_top_share'] == pct(top_part / ece, 0)
+    assert glued['calib_hand_two_share'] == pct((top_part + low_part) / ece, 0)
+    assert f'\\frac{{{int(top.sum())}}}{{{len(y)}}}' in glued['calib_hand_ece_eq']
+    assert '= ' + pt(top_part, 3).replace(',', '{,}') + '\\end{aligned}' in glued['calib_hand_ece_eq']
+
+    # one biopsy: z -> z/T -> p
+    after = expit(z[i_err] / T)
+    assert glued['calib_hand_z'] == pt(z[i_err], 2)
+    assert glued['calib_hand_zT'] == pt(z[i_err] / T, 2)
+    assert glued['calib_hand_p_before'] == pt(p[i_err], 3)
+    assert glued['calib_hand_p_after'] == pt(after, 3)
+    assert '= ' + pt(after, 3).replace(',', '{,}') + '\\end{aligned}' in glued['calib_hand_after_eq']
+    # "A biópsia continua do lado errado" and the Brier of the three goes down with T
+    assert 0.5 < after < p[i_err]
+    after3 = expit(z[three] / T)
+    assert glued['calib_hand_brier_after'] == pt(brier_score_loss(y[three], after3), 3)
+    assert brier_score_loss(y[three], after3) < brier3
+
+
+# ----------------------------------------------------------------------------------------
+# section 8: seed 004's listing 4, numbers as the seed prints them
+
+SEED_004 = {   # model: (Brier, log loss, ECE 15 bins, accuracy), from the seed's printed output
+    'lr': (0.1349, 0.4361, 0.0389, 0.8187),
+    'rf': (0.0967, 0.3577, 0.0384, 0.8806),
+    'iso': (0.0944, 0.3265, 0.0182, 0.8792),
+}
+SEED_004_TABLE = [(0.086, 0.078), (0.289, 0.192), (0.501, 0.530), (0.716, 0.779), (0.930, 0.933)]
+
+
+def test_listing_4_numbers_are_the_seeds(glued):
+    for key, (brier, loss, ece, acc) in SEED_004.items():
+        assert glued[f'calib_iso_{key}_brier'] == pt(brier, 4)
+        assert glued[f'calib_iso_{key}_log_loss'] == pt(loss, 4)
+        assert glued[f'calib_iso_{key}_ece'] == pt(ece, 4)
+        assert glued[f'calib_iso_{key}_accuracy'] == pt(acc, 3)
+    for k, (declared, real) in enumerate(SEED_004_TABLE):
+        assert glued[f'calib_iso_rf_decl_{k}'] == pt(declared, 3)
+        assert glued[f'calib_iso_rf_real_{k}'] == pt(real, 3)
+    assert glued['calib_iso_ece_cmp'] == 'igual'           # 0,0384 against 0,0389
+    assert glued['calib_iso_rf_max_gap'] == pt(0.289 - 0.192, 3)
+    assert (glued['calib_iso_n'], glued['calib_iso_n_test'], glued['calib_iso_n_train']) == \
+        ('12.000', '4.800', '7.200')
+
+
+@pytest.fixture(scope='module')
+def listing_4():
+    """The seed's listing 4, recomputed (the three models' test probabilities)."""
+    from sklearn.calibration import CalibratedClassifierCV
+    from sklearn.datasets import make_classification
+    from sklearn.ensemble import RandomForestClassifier
+    X, y = make_classification(n_samples=12000, n_features=10, n_informative=5, flip_y=0.1,
+                               class_sep=1.0, random_state=0)
+    Xtr, Xte, ytr, yte = train_test_split(X, y, test_size=0.4, random_state=0, stratify=y)
+    forest = lambda: RandomForestClassifier(n_estimators=100, random_state=0, n_jobs=1)  # noqa: E731
+    models = {'lr': LogisticRegression(max_iter=1000), 'rf': forest(),
+              'iso': CalibratedClassifierCV(forest(), method='isotonic', cv=3)}
+    return yte, {k: m.fit(Xtr, ytr).predict_proba(Xte)[:, 1] for k, m in models.items()}
+
+
+def five_bins(y, p):
+    """calibration_curve's five uniform bins: (mean declared, fraction positive, count)."""
+    ids = np.searchsorted(np.linspace(0, 1, 6)[1:-1], p)
+    return [(p[ids == b].mean(), y[ids == b].mean(), int((ids == b).sum())) for b in range(5)]
+
+
+def ece_bins(y, p, bins):
+    idx = np.minimum((p * bins).astype(int), bins - 1)
+    return sum((idx == b).mean() * abs(y[idx == b].mean() - p[idx == b].mean())
+               for b in range(bins) if (idx == b).any())
+
+
+def test_where_and_which_way(glued, listing_4):
+    """The extra table (three models, five bins) and the sentences that read it."""
+    y, prob = listing_4
+    lr, rf, iso = (five_bins(y, prob[k]) for k in ('lr', 'rf', 'iso'))
+    assert glued['calib_iso_lr_decl_2'] == pt(lr[2][0], 3)
+    assert glued['calib_iso_lr_real_2'] == pt(lr[2][1], 3)
+    # "na faixa do meio, a regressão logística declara demais e a floresta de menos"
+    assert lr[2][0] > lr[2][1] and rf[2][0] < rf[2][1] and glued['calib_iso_lr_mid'] == 'mais'
+    lr_gap = [abs(d - r) for d, r, _ in lr]
+    assert glued['calib_iso_lr_max_gap'] == pt(max(lr_gap), 3)
+    thousands = lambda n: f'{n:,}'.replace(',', '.')    # noqa: E731  (1163 -> '1.163')
+    assert glued['calib_iso_rf_mid_n'] == thousands(sum(n for _, _, n in rf[1:4]))
+    assert glued['calib_iso_lr_mid_n'] == thousands(sum(n for _, _, n in lr[1:4]))
+    assert glued['calib_iso_iso_max_gap'] == pt(max(abs(d - r) for d, r, _ in iso), 3)
+    assert glued['calib_iso_rf_ece5'] == pt(ece_bins(y, prob['rf'], 5), 4)
+    assert glued['calib_iso_lr_ece5'] == pt(ece_bins(y, prob['lr'], 5), 4)
+    # the 15-bin ECE is the seed's
+    assert pt(ece_bins(y, prob['rf'], 15), 4) == pt(SEED_004['rf'][2], 4)
+    # "falta de confiança": in the middle the declared numbers sit closer to 0,5 than the truth
+    assert rf[1][1] < rf[1][0] < 0.5 < rf[3][0] < rf[3][1]
+
+
+# ----------------------------------------------------------------------------------------
 # no hand-typed computed number in the prose
 
 # Digits that may stay in the prose, each with the reason it is not a computed result.
 WHITELIST = [
-    ('aula 2.3', 'lesson number in a link'),
-    ('aula 2.6', 'lesson number in a link'),
     ('0,8 quer dizer 80 % de chance', 'the statement the "Erro comum" asks about'),
     ('a que ele dá 0,8, cerca de 80 %', 'the definition of calibration, a hypothetical'),
     ('que recebem 0,1, cerca de 10 %', 'the definition of calibration, a hypothetical'),
@@ -257,19 +397,29 @@ WHITELIST = [
     ('(30 %)', 'the declared split: validation share (an input)'),
     ('10 faixas de largura 0,1', 'the declared bins of the diagram and ECE (an input)'),
     ('(1 para maligna, 0 para benigna)', 'the coding of the outcome'),
-    ('classe positiva (1)', 'the coding of the outcome'),
+    ('(1) é maligno', 'the coding of the outcome'),
     ('O modelo diz "0,8"', 'the lesson\'s question'),
     ('igual a 1', 'the exact float value the ties sit at'),
     ('entre 1 e', 'the exact float value the ties sit at'),
     ('entre 0 e 1', 'the range of a score'),
     ('perto de 1', 'the reference value of a temperature that changes nothing'),
-    ('em 50 divisões diferentes', 'the number of splits of the seed\'s loop (an input)'),
+    # sections 4 to 8 (hand calculations, the 50 draws, isotonic regression)
+    ('10 faixas', 'the declared bins of the diagram and ECE (an input)'),
+    ('0,5, porque', 'the usual decision threshold, after a {term} link (an input)'),
+    ('quase 1', 'the largest squared error one biopsy can add (a bound, not a result)'),
+    ('bem menos de 1.000 exemplos', 'scikit-learn\'s documented rule of thumb (≪1000 samples)'),
+    ('desde a versão 1.8', 'the scikit-learn version that added method="temperature"'),
+    ('Neural Networks*, 2017', 'the year of Guo et al.\'s article'),
+    ('(acurácia', 'table row: the glued accuracies follow'),
 ]
 
 
 def prose_of(md_text):
     text = md_text.split('---', 2)[2]                                       # front matter
     text = re.sub(r'```\{code-cell\}.*?```', ' ', text, flags=re.S)        # code cells
+    text = re.sub(r'```\{glue:math\}.*?```', ' ', text, flags=re.S)       # glued formulas
+    text = re.sub(r'^:[a-z-]+:.*$', ' ', text, flags=re.M)                  # directive options
+    text = re.sub(r'\{(?:term|ref)\}`[^`]+`', ' ', text)                    # glossary and section links
     text = re.sub(r'\$\$.*?\$\$', ' ', text, flags=re.S)                   # display math
     text = re.sub(r'\$[^$\n]+\$', ' ', text)                                # inline math
     text = re.sub(r'\{glue(?::text)?\}`[^`]+`', ' ', text)                  # glue roles

@@ -92,6 +92,12 @@ ANSWERS = {
     'temperature_099_T4': float(expit(math.log(0.99 / 0.01) / 4)),
     # the naive Bayes biopsies with confidence above 99 % (151)
     'expected_errors_sure_at_99': int(GLUE['calibracao']['calib_nb_sure_before']) * 0.01,
+    # --- calibracao, the hand calculations (section 4), on made-up numbers worked in the question
+    # three biopsies: P(maligno) 0,9 (malignant), 0,2 and 0,7 (benign)
+    'brier_three_made_up': ((0.9 - 1) ** 2 + 0.2 ** 2 + 0.7 ** 2) / 3,
+    # one bin: 40 of 200 biopsies, mean declared 0,85, 30 malignant
+    'ece_one_bin_made_up': 40 / 200 * abs(0.85 - 30 / 40),
+    # --- end calibracao
     # roc (lesson 2.3)
     'roc_auc_four_scores': roc_auc_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]),
     'binormal_auc_d2': float(norm.cdf(2 / math.sqrt(2))),
@@ -272,11 +278,11 @@ GLUED = {
             ('ele cai de {} para {} com a temperatura', 'calib_nb_brier_before',
              'calib_nb_brier_after'),
             ('(no naive Bayes, de {} para {})', 'calib_nb_ece_before', 'calib_nb_ece_after'),
-            ('sobre as pontuações, ele é {} sem e com temperatura', 'calib_nb_auc_score'),
+            ('sobre os escores, ele é {} sem e com temperatura', 'calib_nb_auc_score'),
             ('ele sobe de {} para {} só porque', 'calib_nb_auc', 'calib_nb_auc_after'),
             ('sem temperatura, {} biópsias recebem exatamente 1', 'calib_nb_exact_one')],
         'por-que-decisoes-ficam': [
-            ('$T$ = {}: cada pontuação fica {} vezes menor', 'calib_nb_T', 'calib_nb_T'),
+            ('$T$ = {}: cada escore fica {} vezes menor', 'calib_nb_T', 'calib_nb_T'),
             ('o número de decisões que mudam é {})', 'calib_nb_changed')],
         'erros-esperados': [
             ('acima de 99 % a {} biópsias de validação', 'calib_nb_sure_before'),
@@ -284,19 +290,23 @@ GLUED = {
             ('a aula chega a {})', 'calib_nb_sure_expected'),
             ('Encontrar {} erros entre elas', 'calib_nb_sure_errors_before')],
         'ordenar-nao-e-calibrar': [
-            ('ROC AUC {}, não muito atrás da regressão logística ({})', 'calib_nb_auc',
+            ('ROC AUC {}, não muito atrás da regressão logística ({})', 'calib_nb_auc_score',
              'calib_lr_auc'),
             ('as {} biópsias a que ele dá pelo menos 0,9 declara em média {}, e só {} delas',
              'calib_nb_top_n', 'calib_nb_top_declared', 'calib_nb_top_observed'),
-            ('os dois ficam perto ({} e {})', 'calib_nb_auc', 'calib_lr_auc')],
+            ('os dois ficam perto ({} e {})', 'calib_nb_auc_score', 'calib_lr_auc')],
         'logistica-calibrada': [
             ('(temperatura $T$ = {}, perto de 1)', 'calib_lr_T'),
-            ('não muito menor ({} contra {})', 'calib_nb_auc', 'calib_lr_auc')],
+            ('não muito menor ({} contra {})', 'calib_nb_auc_score', 'calib_lr_auc')],
         'calibrar-nao-ordena': [
-            ('ROC AUC das pontuações {} e acurácia {}, sem e com temperatura',
+            ('ROC AUC dos escores {} e acurácia {}, sem e com temperatura',
              'calib_nb_auc_score', 'calib_nb_accuracy'),
             ('o Brier vai de {} para {} e o ECE de {} para {}', 'calib_nb_brier_before',
              'calib_nb_brier_after', 'calib_nb_ece_before', 'calib_nb_ece_after')],
+        # --- calibracao, new questions (sections 4, 7 and 8)
+        'temperatura-ou-isotonica': [
+            ('nesta aula, {} biópsias bastaram', 'calib_n_cal')],
+        # --- end calibracao
     },
     'custo': {
         'f1-para-tudo': [
