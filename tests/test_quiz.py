@@ -422,6 +422,53 @@ TYPED_ON_PURPOSE = {
             'bootstrap-como': {'0,05'}},                     # a wrong "usual margin" (distractor)
 }
 
+# ------------------------------------------------------------------ metricas-fundamental (fund)
+# Issue 12 items 1, 6, 7 and 11 on the fundamental metrics page: seed 004's 20.000 transactions
+# (section 4), the harmonic-mean derivation and seed 003's ten labels (section 7), the "Erros
+# comuns" box (section 8) and seed 004's worked exercise. Keys recomputed from the page's glue.
+_FUND = GLUE['metricas-fundamental']
+FUND_EX = {k: int(_FUND[f'fund_ex_{k}']) for k in ('tp', 'fp', 'fn', 'tn')}   # 40, 10, 20, 930
+# the ten labels as quiz dez-rotulos-revocacao shows them (checked against the page below)
+TEN_TRUE = [1, 1, 1, 1, 0, 0, 0, 1, 1, 1]
+TEN_PRED = [1, 1, 1, 1, 0, 0, 1, 0, 0, 0]
+_ex_p = FUND_EX['tp'] / (FUND_EX['tp'] + FUND_EX['fp'])
+_ex_r = FUND_EX['tp'] / (FUND_EX['tp'] + FUND_EX['fn'])
+ANSWERS.update({
+    'fraud_always_no_accuracy': 1 - int(_FUND['fund_fraud_pos'])
+                                / int(_FUND['fund_fraud_n_test'].replace('.', '')),
+    'f1_counts_6_2_4': 2 * 6 / (2 * 6 + 2 + 4),                       # made-up counts in the prompt
+    'recall_ten_labels': sum(t and p for t, p in zip(TEN_TRUE, TEN_PRED)) / sum(TEN_TRUE),
+    'npv_exercise': FUND_EX['tn'] / (FUND_EX['tn'] + FUND_EX['fn']),
+    'f05_exercise': 1.25 * _ex_p * _ex_r / (0.25 * _ex_p + _ex_r),
+})
+GLUED['metricas'].update({
+    'fraude-o-que-denuncia': [('Fica em {}, o valor de um sorteio', 'fund_fraud_dummy_bal')],
+    'fraude-sempre-nao': [('Um teste tem {} transações, {} delas fraudes.', 'fund_fraud_n_test',
+                           'fund_fraud_pos')],
+    'exercicio-vpn': [('(TP = {}, FP = {}, FN = {}, TN = {})', 'fund_ex_tp', 'fund_ex_fp',
+                       'fund_ex_fn', 'fund_ex_tn')],
+})
+
+
+def test_fund_ten_labels_are_the_pages():
+    """The quiz's ten labels give the counts the page glued (TP 4, TN 2, FP 1, FN 3)."""
+    counts = {'tp': (1, 1), 'tn': (0, 0), 'fp': (0, 1), 'fn': (1, 0)}
+    for name, (t, p) in counts.items():
+        n = sum(a == t and b == p for a, b in zip(TEN_TRUE, TEN_PRED))
+        assert n == int(_FUND[f'fund_ten_{name}']), name
+    q = next(x for x in load('metricas')['questions'] if x['id'] == 'dez-rotulos-revocacao')
+    assert f'`{TEN_TRUE}`' in q['prompt'] and f'`{TEN_PRED}`' in q['prompt']
+
+
+def test_fund_new_sections_have_two_questions_each():
+    by_section = {}
+    for q in load('metricas')['questions']:
+        by_section.setdefault(q['section'].split('#')[1], []).append(q['id'])
+    for section in ('sec-metricas-fraude', 'sec-metricas-f1-derivacao', 'sec-metricas-dez-rotulos',
+                    'sec-metricas-erros-comuns', 'sec-metricas-exercicio'):
+        assert len(by_section.get(section, [])) >= 2, section
+# ------------------------------------------------------------------ end of metricas-fundamental
+
 # a lesson-looking number: 0,959 / 0,75 / 99,5 % / 87,7% (not 0,5 or 0,9: a threshold or an input)
 LESSON_LOOKING = re.compile(r'(?<![\d,])\d+,\d{2,}(?![\d,])|(?<![\d,])\d+,\d\s?%')
 

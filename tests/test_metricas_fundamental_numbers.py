@@ -1,0 +1,202 @@
+"""The fundamental metrics page (lessons/metricas-fundamental): what it takes from seeds 003/004.
+
+Reads the executed ``lessons/metricas-fundamental.ipynb`` (written by ``jupytext --to ipynb
+--execute``) and the seeds:
+
+- seed 004's Listing 1 (20.000 imbalanced samples, "sempre 'não'" against a logistic regression,
+  the by-hand check and its largest gap) prints every number of the seed's output, in order;
+- seed 004's worked exercise (40 / 10 / 20 / 930) prints the seed's numbers, and the page's
+  glued answers (the Preveja boxes) are those numbers;
+- seed 003's ten labels give the seed's counts and metrics (0,6; 0,667; 0,8; 0,571; F1 0,667
+  both ways), and the table on the page is the array the code uses;
+- the sentences whose truth depends on a number (the fraud hook, "13 pontos acima da linha de
+  base") say what the code computed.
+Builds nothing itself.
+"""
+import os
+import re
+from pathlib import Path
+
+import jupytext
+import nbformat
+import numpy as np
+import pytest
+
+from conftest import ROOT
+
+LESSON_MD = ROOT / 'lessons' / 'metricas-fundamental.md'
+LESSON_NB = ROOT / 'lessons' / 'metricas-fundamental.ipynb'
+# shared/seeds sits next to the repository (or next to the offline data cache, in a worktree)
+_CANDIDATES = [ROOT.parent / 'shared' / 'seeds']
+if os.environ.get('SCIKIT_LEARN_DATA'):
+    _CANDIDATES.append(Path(os.environ['SCIKIT_LEARN_DATA']).resolve().parents[1] / 'seeds')
+SEEDS = next((c for c in _CANDIDATES if c.is_dir()), _CANDIDATES[0])
+SEED_003 = SEEDS / '003_47e4a973386071b2.txt'
+SEED_004 = SEEDS / '004_60200f91f8924a29.txt'
+NUMBER = re.compile(r'[+-]?\d+(?:\.\d+)?(?:e[+-]?\d+)?')
+
+# seed 004's printed outputs ("# Output:" blocks), as the seed prints them (Italian labels)
+SEED_LISTING_1 = """\
+positivi nel test: 256 su 10000
+
+sempre 'no': TN=9744 FP=0 FN=256 TP=0
+  accuratezza 0.9744  accuratezza bilanciata 0.5000
+  precision 0.0000  recall 0.0000  F1 0.0000
+
+regressione logistica: TN=9742 FP=2 FN=179 TP=77
+  accuratezza 0.9819  accuratezza bilanciata 0.6503
+  precision 0.9747  recall 0.3008  F1 0.4597
+
+a mano: accuratezza 0.9819  precision 0.9747  recall 0.3008  F1 0.4597
+scarto massimo dai valori di sklearn: 5.551115123125783e-17"""
+SEED_EXERCISE = """\
+campioni: 1000  positivi veri: 60
+accuratezza: 0.97
+precision: 0.8  recall: 0.6667  specificita': 0.9894
+F1: 0.7273  F2: 0.6897
+accuratezza di chi risponde sempre 'no': 0.94"""
+
+
+def numbers(text):
+    return NUMBER.findall(text)
+
+
+def seed_output(marker):
+    """The "# Output:" block of seed 004 whose text contains ``marker``, without the "# "."""
+    blocks = SEED_004.read_text(encoding='utf-8').split('# Output:')[1:]
+    hits = [b for b in blocks if marker in b]
+    assert len(hits) == 1, marker
+    lines = []
+    for line in hits[0].splitlines()[1:]:
+        if not line.startswith('#'):
+            break
+        lines.append(line[2:] if line.startswith('# ') else line[1:])
+    return '\n'.join(lines).strip()
+
+
+@pytest.mark.skipif(not SEED_004.exists(), reason='shared/seeds not available')
+def test_the_copied_outputs_are_the_seeds():
+    assert seed_output('positivi nel test') == SEED_LISTING_1
+    assert seed_output('campioni: 1000') == SEED_EXERCISE
+
+
+@pytest.fixture(scope='module')
+def notebook():
+    return nbformat.read(LESSON_NB, as_version=4)
+
+
+@pytest.fixture(scope='module')
+def printed(notebook):
+    """[(source, stdout)] of every code cell, in page order."""
+    return [(c.source, ''.join(o.get('text', '') for o in c.outputs
+                               if o.output_type == 'stream' and o.name == 'stdout'))
+            for c in notebook.cells if c.cell_type == 'code']
+
+
+@pytest.fixture(scope='module')
+def glued(notebook):
+    values = {}
+    for cell in notebook.cells:
+        for o in cell.get('outputs', []):
+            name = o.get('metadata', {}).get('scrapbook', {}).get('name')
+            if name:
+                plain = [v for k, v in o['data'].items() if k.endswith('text/plain')]
+                values[name] = plain[0].strip("'")
+    return values
+
+
+def stdout_of(printed, marker):
+    hits = [text for source, text in printed if marker in source]
+    assert len(hits) == 1, f'{len(hits)} cells contain {marker!r}'
+    return hits[0]
+
+
+def test_notebook_runs_clean(notebook):
+    for cell in notebook.cells:
+        if cell.cell_type == 'code':
+            assert cell.execution_count
+            for o in cell.outputs:
+                assert o.output_type != 'error', cell.source[:80]
+                assert not (o.output_type == 'stream' and o.name == 'stderr'), cell.source[:80]
+
+
+def test_listing_1_prints_the_seeds_numbers(printed):
+    ours = (stdout_of(printed, 'make_classification(n_samples=20000')
+            + stdout_of(printed, 'maior diferença para os valores do sklearn'))
+    seed = SEED_LISTING_1
+    assert numbers(ours) == numbers(seed)
+    assert '5.551115123125783e-17' in ours
+    # labels translated, format kept: the same lines, the same widths
+    assert len(ours.strip().splitlines()) == len(seed.strip().splitlines())
+
+
+def test_listing_1_glue(glued):
+    assert glued['fund_fraud_dummy_acc'] == '97,4 %'          # the article's hook
+    assert glued['fund_fraud_prev'] == '2,6 %'
+    assert glued['fund_fraud_pos'] == '256' and glued['fund_fraud_n_test'] == '10.000'
+    assert (glued['fund_fraud_dummy_acc4'], glued['fund_fraud_lr_acc4']) == ('0,9744', '0,9819')
+    assert (glued['fund_fraud_dummy_bal4'], glued['fund_fraud_lr_bal']) == ('0,5000', '0,6503')
+    assert (glued['fund_fraud_lr_prec'], glued['fund_fraud_lr_recall']) == ('0,9747', '0,3008')
+    assert (glued['fund_fraud_lr_tp'], glued['fund_fraud_lr_fn'],
+            glued['fund_fraud_lr_alarms']) == ('77', '179', '79')
+    assert glued['fund_fraud_acc_gain'] == '0,75 ponto percentual'
+    assert glued['fund_fraud_gap'] == '6 × 10⁻¹⁷' and glued['fund_fraud_gap_kind'] == 'arredondamento'
+
+
+def test_worked_exercise_prints_the_seeds_numbers(printed, glued):
+    ours = stdout_of(printed, 'tp, fp, fn, tn = 40, 10, 20, 930')
+    assert numbers(ours) == numbers(SEED_EXERCISE)
+    answers = {'acc': '0,970', 'prec': '0,800', 'rec': '0,667', 'spec': '0,989',
+               'f1': '0,727', 'f2': '0,690', 'always': '0,940'}
+    for key, value in answers.items():
+        assert glued[f'fund_ex_{key}'] == value, key
+    assert glued['fund_ex_gain'] == '3 pontos'
+    assert (glued['fund_ex_found'], glued['fund_ex_wrong']) == ('2 em cada 3', '1 em cada 5')
+    confirmation = stdout_of(printed, 'fbeta_score(y_true_ex, y_pred_ex, beta=2)')
+    assert numbers(confirmation)[4:] == ['0.970', '0.800', '0.667', '0.989', '1', '0.727', '2',
+                                         '0.690', '0.940']
+
+
+def test_ten_labels_follow_seed_003(printed, glued):
+    if SEED_003.exists():
+        seed = SEED_003.read_text(encoding='utf-8')
+        assert 'Con etichette vere $[1,1,1,1,0,0,0,1,1,1]$ e previste $[1,1,1,1,0,0,1,0,0,0]$' in seed
+        assert 'TP $=4$' in seed and 'TN $=2$' in seed and 'FP $=1$' in seed and 'FN $=3$' in seed
+    counts = {k: glued[f'fund_ten_{k}'] for k in ('tp', 'tn', 'fp', 'fn')}
+    assert counts == {'tp': '4', 'tn': '2', 'fp': '1', 'fn': '3'}
+    # seed: accuracy 0,6; specificity 0,667; precision 0,8; recall 0,571; F1 0,667 both ways
+    assert [glued[f'fund_ten_{k}'] for k in ('acc', 'spec', 'prec', 'rec', 'f1')] == \
+        ['0,600', '0,667', '0,800', '0,571', '0,667']
+    out = stdout_of(printed, 'y_true_10, y_pred_10, labels=[1, 0]')
+    assert 'TP=4 TN=2 FP=1 FN=3' in out
+    assert out.count('0.667') == 4       # especificidade and the three F1
+
+
+def test_ten_labels_table_is_the_code():
+    text = LESSON_MD.read_text(encoding='utf-8')
+    rows = re.findall(r'^\| (\d+) \| ([01]) \| ([01]) \|$', text, re.M)
+    assert [int(case) for case, _, _ in rows] == list(range(1, 11))
+    cell = next(c.source for c in jupytext.read(LESSON_MD).cells
+                if c.cell_type == 'code' and 'y_true_10 = np.array' in c.source)
+    namespace = {'np': np}
+    exec(cell, namespace)
+    assert [int(r) for _, r, _ in rows] == namespace['y_true_10'].tolist()
+    assert [int(q) for _, _, q in rows] == namespace['y_pred_10'].tolist()
+
+
+def test_para_fechar_says_above_the_baseline(glued):
+    """Issue 13: 77,9 % is 13 points above the 64,9 % baseline, not "quase alcança"."""
+    text = LESSON_MD.read_text(encoding='utf-8')
+    assert 'quase alcança' not in text
+    assert glued['fund_lab_acc_pct'] == '77,9 %' and glued['fund_lab_b_major_acc'] == '64,9 %'
+    assert glued['fund_lab_lr_gain'] == '13 pontos'
+
+
+def test_lab_figure_labels_are_portuguese():
+    """Issue 13 item 7: the confusion-matrix figures speak Portuguese; the printed text that is
+    seed-exact (classification_report's target_names, "logistic regression:") does not change."""
+    text = LESSON_MD.read_text(encoding='utf-8')
+    for english in ("'sick'", "'healthy'", "'no diabetes'], ax=ax", "'logistic regression')"):
+        assert english not in text, english
+    assert "target_names=['no diabetes', 'diabetes']" in text
+    assert 'print("logistic regression:\\n"' in text
