@@ -8,24 +8,28 @@
   0,01…0,99, 5 parts, 20 cuts...) are stripped, no digit is left in the prose.
 - The hidden cell that feeds the explorable runs the same code as the visible seed cell (one
   computation), and the figure's alt text quotes the numbers the code computes.
+- The second case (seed 004, Listing 3) prints the seed's numbers to the last digit, with the
+  seed's labels in Portuguese, and its glued numbers and hand calculations (LaTeX glued with
+  ``Math``) are recomputed here from the seed's code.
 
 Builds nothing itself: it reads the notebook that ``jupytext --to ipynb --execute`` wrote.
 """
 import ast
 import re
+from textwrap import dedent
 
 import nbformat
 import numpy as np
 import pytest
-from sklearn.datasets import load_breast_cancer
+from sklearn.datasets import load_breast_cancer, make_classification
 from sklearn.linear_model import LogisticRegression
-from sklearn.metrics import f1_score
-from sklearn.model_selection import StratifiedKFold, cross_val_predict
+from sklearn.metrics import confusion_matrix, f1_score, fbeta_score
+from sklearn.model_selection import StratifiedKFold, cross_val_predict, train_test_split
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
 from conftest import ROOT
-from course.fmt import num
+from course.fmt import num, pct
 
 LESSON_MD = ROOT / 'lessons' / 'custo.md'
 LESSON_NB = ROOT / 'lessons' / 'custo.ipynb'
@@ -38,7 +42,29 @@ LITERALS = {
     '0,1',                # the width of an ECE bin
     '4', '5',             # 5 parts, 4/5 and 1/5 of the biopsies
     '20', '99',           # 20 other cuts, 99 thresholds
+    '0',                  # "um limiar abaixo de todo escore (0, por exemplo)"
+    '19',                 # the 20 other divisions' seeds, 0 to 19
+    '2',                  # F2 (beta = 2), "seção 2"
+    # the second case (seed 004, Listing 3): its settings, typed in its code
+    '50',                 # the price of a miss (C_FN = 50)
+    '20.000',             # n_samples
+    '190', '0,005', '0,95',   # the grid of thresholds: np.linspace(0.005, 0.95, 190)
 }
+
+# Seed 004, Listing 3, as the lesson prints it: the seed's format strings and numbers, with the
+# Italian labels in Portuguese ("soglia" -> "limiar", "costo" -> "custo", "a mano" -> "à mão").
+LISTING_3_OUTPUT = dedent('''\
+    limiares escolhidos na validação: custo mínimo -> 0.055, F1 máximo -> 0.225, F2 máximo -> 0.135
+
+                limiar   TP    FP   FN custo teste     F1     F2
+          0.5 (padrão)   83     2  173        8652  0.487  0.374
+             F1 máximo  123    47  133        6697  0.577  0.515
+             F2 máximo  136   142  120        6142  0.509  0.522
+          custo mínimo  167   631   89        5081  0.317  0.458
+    F0.5: à mão 0.2422  sklearn 0.2422
+    F1: à mão 0.3169  sklearn 0.3169
+    F2: à mão 0.4583  sklearn 0.4583
+    ''')
 
 
 # ---------------------------------------------------------------- the seed's computation
@@ -74,7 +100,34 @@ def seed():
 
 
 @pytest.fixture(scope='module')
-def expected(seed):
+def listing3():
+    """Seed 004's Listing 3 (threshold by cost, C_FN = 50, C_FP = 1), run here on its own."""
+    X, y = make_classification(n_samples=20000, n_features=10, n_informative=5, weights=[0.98, 0.02],
+                               flip_y=0.01, class_sep=0.8, random_state=0)
+    Xtr, Xte, ytr, yte = train_test_split(X, y, test_size=0.5, random_state=0, stratify=y)
+    Xfit, Xval, yfit, yval = train_test_split(Xtr, ytr, test_size=0.5, random_state=1, stratify=ytr)
+    m = LogisticRegression(max_iter=1000).fit(Xfit, yfit)
+    p_val, p_te = m.predict_proba(Xval)[:, 1], m.predict_proba(Xte)[:, 1]
+
+    def cost(y_, p_, t):
+        tn, fp, fn, tp = confusion_matrix(y_, p_ >= t).ravel()
+        return 50 * fn + 1 * fp
+
+    grid = np.linspace(0.005, 0.95, 190)
+    t_cost = grid[np.argmin([cost(yval, p_val, t) for t in grid])]
+    t_f1 = grid[np.argmax([f1_score(yval, p_val >= t) for t in grid])]
+    t_f2 = grid[np.argmax([fbeta_score(yval, p_val >= t, beta=2) for t in grid])]
+    rows = {}
+    for name, t in [('0.5', 0.5), ('f1', t_f1), ('f2', t_f2), ('cost', t_cost)]:
+        tn, fp, fn, tp = confusion_matrix(yte, p_te >= t).ravel()
+        rows[name] = dict(tp=int(tp), fp=int(fp), fn=int(fn), cost=int(cost(yte, p_te, t)),
+                          f1=f1_score(yte, p_te >= t), f2=fbeta_score(yte, p_te >= t, beta=2))
+    return dict(y=y, yte=yte, t_cost=t_cost, t_f1=t_f1, t_f2=t_f2, rows=rows,
+                theory_cost=int(cost(yte, p_te, 1 / 51)))
+
+
+@pytest.fixture(scope='module')
+def expected(seed, listing3):
     """What each glue name must hold, formatted as the page shows it."""
     y, t, p, c, f1, r, costs = (seed[k] for k in ('y', 't', 'p', 'c', 'f1', 'r', 'costs'))
     best, at_05 = int(c.argmin()), int(np.flatnonzero(np.isclose(t, 0.5))[0])
@@ -87,6 +140,12 @@ def expected(seed):
               for b in range(10) if np.any(bin_of == b))
     equal, reversed_ = costs(p, c_fn=1), costs(p, c_fn=1, c_fp=10)
     theory = int(np.argmin(np.abs(t - 1 / 11)))
+    L = listing3
+    half, low = L['rows']['0.5'], L['rows']['cost']
+    P, R = low['tp'] / (low['tp'] + low['fp']), low['tp'] / (low['tp'] + low['fn'])
+
+    def fb(b):
+        return (1 + b * b) * P * R / (b * b * P + R)
     return {
         'custo_n': str(len(y)), 'custo_n_mal': str(int(y.sum())), 'custo_n_ben': str(int((1 - y).sum())),
         'custo_fn_05': str(fn(0.5)), 'custo_fp_05': str(fp(0.5)), 'custo_cost_05': str(c[at_05]),
@@ -111,23 +170,49 @@ def expected(seed):
         'custo_cuts_theory_mean': num(r[:, 4].mean(), 0),
         'custo_cuts_theory_wins': str(int((r[:, 4] < r[:, 3]).sum())),
         'custo_cuts_differ': str(int(r[:, 5].sum())),
+        # the hand calculations of section 2
+        'custo_prev_biopsy': pct(y.mean(), 1),
+        'custo_miss_share': pct(10 * fn(0.5) / c[at_05], 1),
+        'custo_tie_price': num(int((y == 0).sum()) / int(y.sum()), 2),
+        # the Prevejas' answers
+        'custo_seed_same': 'iguais',
+        'custo_theory_wins': str(int((r[:, 4] < r[:, 3]).sum())),
+        'custo_l3_lowest': min([('custo', L['t_cost']), ('f1', L['t_f1']), ('f2', L['t_f2'])],
+                               key=lambda pair: pair[1])[0],
+        # the second case (seed 004, Listing 3)
+        'custo_l3_prev': pct(L['y'].mean(), 1), 'custo_l3_test_pos': num(L['yte'].sum(), 0),
+        'custo_l3_t_cost': num(L['t_cost'], 3), 'custo_l3_t_f1': num(L['t_f1'], 3),
+        'custo_l3_t_f2': num(L['t_f2'], 3),
+        'custo_l3_fp_05': str(half['fp']), 'custo_l3_fn_05': str(half['fn']),
+        'custo_l3_tp_min': str(low['tp']), 'custo_l3_fp_min': str(low['fp']),
+        'custo_l3_fn_min': str(low['fn']),
+        'custo_l3_saving': pct((half['cost'] - low['cost']) / half['cost'], 0),
+        'custo_l3_f1_min': num(low['f1'], 3), 'custo_l3_f2_min': num(low['f2'], 3),
+        'custo_l3_f2_best': num(L['rows']['f2']['f2'], 3),
+        'custo_l3_theory_thr': num(1 / 51, 3), 'custo_l3_theory_cost': num(L['theory_cost'], 0),
+        'custo_l3_f05': num(fb(0.5), 4), 'custo_l3_f1': num(fb(1), 4), 'custo_l3_f2': num(fb(2), 4),
     }
 
 
 # ---------------------------------------------------------------- what the page holds
-def glued():
-    """``{name: text}`` of every glue output stored in the executed notebook."""
-    values = {}
+def glued(kind='text'):
+    """``{name: text}`` of every text glue stored in the executed notebook; with ``kind='latex'``,
+    ``{name: LaTeX}`` of the formulas glued as ``Math`` (for the ``{glue:math}`` directive)."""
+    values, formulas = {}, {}
     for cell in nbformat.read(LESSON_NB, as_version=4).cells:
         for out in cell.get('outputs', []):
             name = out.get('metadata', {}).get('scrapbook', {}).get('name')
             if name is None:
                 continue
+            assert name not in values and name not in formulas, f'glue {name} is set twice'
+            latex = [v for k, v in out.get('data', {}).items() if k.endswith('text/latex')]
+            if latex:
+                formulas[name] = latex[0]
+                continue
             plain = [v for k, v in out.get('data', {}).items() if k.endswith('text/plain')]
             assert plain, f'glue {name} has no text/plain value'
-            assert name not in values, f'glue {name} is set twice'
             values[name] = ast.literal_eval(plain[0])
-    return values
+    return formulas if kind == 'latex' else values
 
 
 def source():
@@ -138,10 +223,17 @@ def glue_references(text):
     return set(re.findall(r'\{glue(?::text)?\}`([^`]+)`', text))
 
 
+def math_glue_references(text):
+    return set(re.findall(r'^\s*```\{glue:math\}\s+(\S+)', text, flags=re.M))
+
+
 def prose(text):
     """The page's prose with everything that may hold digits legitimately removed."""
     text = text.split('\n---\n', 1)[1]                                  # jupytext front matter
     text = re.sub(r'^```\{code-cell\}.*?^```', ' ', text, flags=re.S | re.M)  # code cells
+    text = re.sub(r'^\s*```\{glue:math\}.*$', ' ', text, flags=re.M)      # glued formulas
+    text = re.sub(r'^:[a-z]+:.*$', ' ', text, flags=re.M)               # directive options
+    text = re.sub(r'^:::.*$', ' ', text, flags=re.M)                    # directive fences
     text = re.sub(r'\{glue(?::text)?\}`[^`]+`', ' ', text)              # glued numbers
     text = re.sub(r'\{download\}`[^`]+`', ' ', text)                    # figure script link
     text = re.sub(r'\$\$.*?\$\$', ' ', text, flags=re.S)                # display math
@@ -198,6 +290,58 @@ def test_prose_claims_in_words_hold(seed):
 def test_every_glue_reference_is_glued():
     missing = glue_references(source()) - set(glued())
     assert not missing, f'the page cites glue names the notebook never sets: {missing}'
+    missing = math_glue_references(source()) - set(glued('latex'))
+    assert not missing, f'the page shows formulas the notebook never glues: {missing}'
+    answers = set(re.findall(r'^:resposta:\s*(\S+)', source(), flags=re.M))
+    assert answers and not answers - set(glued()), 'a Preveja answers with a glue the notebook never sets'
+
+
+def test_hand_calculations_carry_the_computed_numbers(seed, listing3):
+    """Each glued formula shows the counts and the result the code computes (pt-BR style)."""
+    y, c = seed['y'], seed['c']
+    n_mal, n_ben = int(y.sum()), int((1 - y).sum())
+    p = seed['p']
+    fn, fp = int(((p < 0.5) & (y == 1)).sum()), int(((p >= 0.5) & (y == 0)).sum())
+    half, low = listing3['rows']['0.5'], listing3['rows']['cost']
+    thousands = lambda x: num(x, 0)
+    want = {
+        'custo_cost_05_eq': [f'10 \\cdot {fn} + 1 \\cdot {fp}', f'= {thousands(c[49])}'],
+        'custo_none_eq': [f'10 \\cdot {n_mal} + 1 \\cdot 0', f'= {thousands(10 * n_mal)}'],
+        'custo_all_eq': [f'10 \\cdot 0 + 1 \\cdot {n_ben}', f'= {thousands(n_ben)}'],
+        'custo_tie_eq': [f'\\frac{{{n_ben}}}{{{n_mal}}}', num(n_ben / n_mal, 2).replace(',', '{,}')],
+        'custo_l3_cost_05_eq': [f'50 \\cdot {half["fn"]} + 1 \\cdot {half["fp"]}',
+                                f'= {thousands(half["cost"])}'],
+        'custo_l3_cost_min_eq': [f'50 \\cdot {low["fn"]} + 1 \\cdot {low["fp"]}',
+                                 f'= {thousands(low["cost"])}'],
+        'custo_l3_p_eq': [f'\\frac{{{low["tp"]}}}{{{low["tp"] + low["fp"]}}}'],
+        'custo_l3_r_eq': [f'\\frac{{{low["tp"]}}}{{{low["tp"] + low["fn"]}}}'],
+        'custo_l3_fbeta_eq': ['0{,}2422', '0{,}3169', '0{,}4583'],
+    }
+    formulas = glued('latex')
+    assert set(formulas) == set(want), 'formula glue names differ from the ones this test checks'
+    for name, pieces in want.items():
+        for piece in pieces:
+            assert piece in formulas[name], f'{name}: {piece!r} not in {formulas[name]!r}'
+
+
+def test_the_second_case_prints_the_seed_numbers():
+    """Seed 004's Listing 3, split in three cells, prints the seed's output line by line."""
+    cells = [c for c in nbformat.read(LESSON_NB, as_version=4).cells if c.cell_type == 'code'
+             and not {'remove-cell', 'remove-input'} & set(c.metadata.get('tags', []))]
+    start = next(i for i, c in enumerate(cells) if 'make_classification(n_samples=20000' in c.source)
+    printed = ''.join(out.get('text', '') for c in cells[start:start + 3] for out in c.outputs
+                      if out.get('output_type') == 'stream')
+    assert printed == LISTING_3_OUTPUT
+
+
+def test_second_case_claims_hold(listing3):
+    """Claims the prose of section 6 makes in words."""
+    rows = listing3['rows']
+    assert listing3['t_cost'] < listing3['t_f2'] < listing3['t_f1'], 'a ordem segue o peso da falha'
+    assert min(rows, key=lambda k: rows[k]['f1']) == 'cost', 'o F1 da linha de custo mínimo é o menor'
+    assert max(rows, key=lambda k: rows[k]['f2']) == 'f2', 'o F2 maior é o da linha de F2 máximo'
+    assert rows['cost']['cost'] < listing3['theory_cost'] < rows['0.5']['cost'], \
+        'a teoria fica entre o limiar da validação e o 0,5'
 
 
 def test_prose_types_no_computed_number_by_hand(expected):
@@ -220,7 +364,7 @@ def test_prose_check_catches_a_hand_typed_number():
 def test_hidden_cell_runs_the_seed_code_of_the_visible_cell():
     cells = [c for c in nbformat.read(LESSON_NB, as_version=4).cells if c.cell_type == 'code']
     visible = [c.source for c in cells if 'remove-cell' not in c.metadata.get('tags', [])
-               and 'remove-input' not in c.metadata.get('tags', []) and 'print(' in c.source]
+               and 'remove-input' not in c.metadata.get('tags', []) and 'def scores(cv)' in c.source]
     # the first hidden cell after the Colab set-up cell that every lesson opens with
     hidden = next(c for c in cells if 'remove-cell' in c.metadata.get('tags', [])
                   and 'No Colab (botão do foguete)' not in c.source)

@@ -469,6 +469,23 @@ def test_fund_new_sections_have_two_questions_each():
         assert len(by_section.get(section, [])) >= 2, section
 # ------------------------------------------------------------------ end of metricas-fundamental
 
+# ---- custo: the hand calculations of section 2 and seed 004's Listing 3 (section 6) --------------
+# Answer keys recomputed here (the made-up screening example, and F2 from the lesson's glued counts)
+# and the numbers the new questions quote from the lesson, checked against its glue.
+_CUSTO = GLUE['custo']
+ANSWERS.update({
+    # 800 people, 50 sick, a miss at 20 and a false alarm at 1: everyone flagged -> 750 false alarms
+    'cost_all_flagged_800_50': 20 * 0 + 1 * (800 - 50),
+    # the cost-minimum row on the test set: F2 = 5 TP / (5 TP + 4 FN + FP)
+    'f2_listing3_cost_row': (lambda tp, fp, fn: 5 * tp / (5 * tp + 4 * fn + fp))(
+        *(int(_CUSTO[f'custo_l3_{k}_min']) for k in ('tp', 'fp', 'fn'))),
+})
+GLUED['custo'].update({
+    'f2-a-mao': [('TP = {}, FP = {} e FN = {}', 'custo_l3_tp_min', 'custo_l3_fp_min',
+                  'custo_l3_fn_min')],
+})
+# ---- end of the custo block ------------------------------------------------------------------------
+
 # a lesson-looking number: 0,959 / 0,75 / 99,5 % / 87,7% (not 0,5 or 0,9: a threshold or an input)
 LESSON_LOOKING = re.compile(r'(?<![\d,])\d+,\d{2,}(?![\d,])|(?<![\d,])\d+,\d\s?%')
 
