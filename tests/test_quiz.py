@@ -343,7 +343,7 @@ GLUED = {
             ('fica entre {} e {} em todas as linhas', 'roc_prev_auc_min', 'roc_prev_auc_max'),
             ('a AP despenca de {} para {}.', 'roc_prev_ap_50', 'roc_prev_ap_01')],
         'bootstrap-como': [
-            ('{} com 200 linhas e {} com 20 000', 'roc_boot_200_width', 'roc_boot_20000_width')],
+            ('{} com 200 linhas e {} com 20.000', 'roc_boot_200_width', 'roc_boot_20000_width')],
         'intervalos-sobrepostos': [
             ('dois AUC do exemplo ({} e {}) se sobrepõem', 'roc_boot_200_lr', 'roc_boot_200_rf'),
             ('é {} e exclui o zero', 'roc_boot_200_diff')],
@@ -418,7 +418,7 @@ TYPED_ON_PURPOSE = {
     'calibracao': {'temperatura-numero': {'0,99'}},          # a made-up declared probability
     'roc': {'auc-a-mao': {'0,35'}, 'par-perdido': {'0,35'},  # the four made-up scores
             'precisao-por-bayes': {'0,95'},                  # the exercise's recall/specificity
-            'prevalencia-cai': {'0,1%'},                     # the lesson's lowest prevalence (input)
+            'prevalencia-cai': {'0,1 %'},                    # the lesson's lowest prevalence (input)
             'bootstrap-como': {'0,05'}},                     # a wrong "usual margin" (distractor)
 }
 
@@ -485,6 +485,55 @@ GLUED['custo'].update({
                   'custo_l3_fn_min')],
 })
 # ---- end of the custo block ------------------------------------------------------------------------
+
+# ------------------------------------------------------------------ roc: the sections added by
+# issue 12 (the 20 patients, the biopsies' curves, k-NN against logistic regression). Answers are
+# recomputed from the data the lesson uses; quoted numbers are tied to the lesson's glue.
+
+def _roc_biopsies_prevalence():
+    """The share of malignant biopsies (Breast Cancer Wisconsin, 1 - y as in the lessons)."""
+    from sklearn.datasets import load_breast_cancer
+    _, y = load_breast_cancer(return_X_y=True)
+    return float((1 - y).mean())
+
+
+def _roc_patients():
+    from course.data import SCORES, Y_TRUE
+    return SCORES, Y_TRUE
+
+
+ANSWERS.update({
+    'roc_auc_20_patients': roc_auc_score(_roc_patients()[1], _roc_patients()[0]),   # 86/100
+    # the sick patient P15 (score 0,20) against the 10 healthy ones
+    'patients_p15_pairs_won': int((_roc_patients()[0][_roc_patients()[1] == 0] < 0.20).sum()),
+    'biopsies_pr_baseline': _roc_biopsies_prevalence(),                            # 212/569
+    'knn20_score_levels': len(np.unique(np.arange(20 + 1) / 20)),                  # 0/20 ... 20/20
+})
+GLUED['roc'].update({
+    'auc-20-pacientes': [
+        ('dá {} pares vencidos de {}, AUC {}.', 'roc_pat_won', 'roc_pat_pairs', 'roc_pat_auc')],
+    'linha-de-base-biopsias': [
+        ('Nas {} biópsias das aulas de custo e de calibração, {} são malignas', 'roc_bio_n',
+         'roc_bio_n_mal')],
+})
+TYPED_ON_PURPOSE['roc'].update({
+    'auc-20-pacientes': {'0,95'},                              # a patient's score (data)
+    'p15-vence': {'0,20', '0,75', '0,60', '0,40', '0,30', '0,25', '0,15', '0,10', '0,08', '0,05',
+                  '0,02'},                                     # the 20 patients' scores (data)
+})
+
+
+def test_roc_p15_is_the_lessons_patient():
+    """p15-vence quotes P15's score and the healthy patients' scores: those of course.data."""
+    from course.data import PATIENT_IDS
+    scores, y = _roc_patients()
+    assert PATIENT_IDS[14] == 'P15' and scores[14] == 0.20 and y[14] == 1
+    text = question_text(next(q for q in load('roc')['questions'] if q['id'] == 'p15-vence'))
+    healthy = '; '.join(f'{s:.2f}'.replace('.', ',') for s in scores[y == 0])
+    assert healthy.rsplit('; ', 1)[0] + ' e ' + healthy.rsplit('; ', 1)[1] in text.replace('\n', ' ')
+
+
+# ------------------------------------------------------------------ end of the roc block
 
 # a lesson-looking number: 0,959 / 0,75 / 99,5 % / 87,7% (not 0,5 or 0,9: a threshold or an input)
 LESSON_LOOKING = re.compile(r'(?<![\d,])\d+,\d{2,}(?![\d,])|(?<![\d,])\d+,\d\s?%')

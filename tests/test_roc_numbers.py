@@ -1,11 +1,13 @@
-"""Lesson 2.3 (roc): the numbers the page quotes are the ones its code computed.
+"""Lesson "Curvas ROC e precisão–revocação" (roc): the numbers the page quotes are the ones its code computed.
 
 Reads the executed ``lessons/roc.ipynb`` (written by ``jupytext --to ipynb --execute``): the
 printed outputs of the code cells and the myst-nb ``glue`` values (display_data outputs with
 ``metadata.scrapbook.name``). Checks the key numbers of every section: precision 0,161 by
-Bayes, the hand-built ROC points and AUC 0,75, the binormal FPR 0,159 / TPR 0,841 / AUC 0,921,
-and the two tables of seed 004 (ROC AUC against average precision as prevalence falls; bootstrap
-intervals for 200 / 1 000 / 5 000 / 20 000 rows), number for number. Builds nothing itself.
+Bayes, the hand-built ROC points and AUC 0,75, the 20 patients' AUC 86/100, the binormal FPR
+0,159 / TPR 0,841 / AUC 0,921, the two tables of seed 004 (ROC AUC against average precision as
+prevalence falls; bootstrap intervals for 200 / 1.000 / 5.000 / 20.000 rows), number for number
+and with Portuguese labels, the biopsies' curves (the cost lesson's scores) and seed 003's k-NN
+against logistic regression lab (its eight numbers). Builds nothing itself.
 """
 import re
 
@@ -145,7 +147,7 @@ def test_seed_tables_are_the_seed_s():
 
 
 def test_prevalence_table_matches_seed_004(printed, glued):
-    out = stdout_of(printed, "'precision at recall>=0.8'")
+    out = stdout_of(printed, "'precisão (revocação>=0.8)'")
     rows = [line for line in out.splitlines() if NUMBER.match(line.strip())]
     assert [numbers(r) for r in rows] == [numbers(r) for r in SEED_PREVALENCE_ROWS]
     assert (glued['roc_prev_auc_min'], glued['roc_prev_auc_max']) == ('0,853', '0,863')
@@ -163,3 +165,70 @@ def test_bootstrap_table_matches_seed_004(printed, glued):
     assert glued['roc_boot_200_diff'] == '[+0,004; +0,058]'
     assert glued['roc_boot_5000_diff'] == '[+0,018; +0,029]'
     assert (glued['roc_boot_200_lr'], glued['roc_boot_200_rf']) == ('0,893', '0,922')
+
+
+def test_seed_004_tables_print_portuguese_labels(printed):
+    """Seed 004 prints Italian labels; the lesson prints them in Portuguese, same format strings."""
+    prevalence = stdout_of(printed, "'precisão (revocação>=0.8)'").splitlines()[0]
+    assert prevalence == ('prevalência positivos  ROC-AUC      AP AP ao acaso '
+                          ' precisão (revocação>=0.8)')
+    boot = stdout_of(printed, 'def bootstrap')
+    assert boot.splitlines()[0].split() == ['n', 'teste', 'AUC', 'logística', '[95%', 'bootstrap]',
+                                            'AUC', 'floresta', '[95%', 'bootstrap]', 'diferença',
+                                            'floresta', '-', 'logística', '[95%]']
+    assert boot.count('(larg. ') == 4
+    for word in ('prevalenza', 'positivi', 'casuale', 'logistica ', 'foresta', 'largh', 'prevalence',
+                 'random', 'forest', 'width'):
+        assert word not in prevalence + boot, word
+
+
+def test_the_20_patients_auc_by_pairs(printed, glued):
+    out = stdout_of(printed, 'patient_score = np.array')
+    assert 'pares vencidos: 86 de 100 = 0.86' in out
+    assert 'roc_auc_score: 0.86' in out
+    assert 'limiar 0.5: TP=7 FP=2  FPR 0.2  TPR 0.7' in out      # the metrics lesson's matrix
+    assert (glued['roc_pat_won'], glued['roc_pat_pairs'], glued['roc_pat_auc']) == ('86', '100', '0,86')
+
+
+def glue_of(lesson, name):
+    notebook = nbformat.read(ROOT / 'lessons' / f'{lesson}.ipynb', as_version=4)
+    for cell in notebook.cells:
+        for o in cell.get('outputs', []):
+            if o.get('metadata', {}).get('scrapbook', {}).get('name') == name:
+                return [v for k, v in o['data'].items() if k.endswith('text/plain')][0].strip("'")
+    raise KeyError(f'{lesson}: no glue {name}')
+
+
+def test_the_biopsies_are_the_cost_and_calibration_lessons(printed, glued):
+    """The page says its scores are the cost lesson's and quotes the calibration lesson's split."""
+    out = stdout_of(printed, 'cross_val_predict(model, X, y, cv=StratifiedKFold(5)')
+    assert 'biópsias: 569, malignas: 212, linha de base da curva PR: 0.373' in out
+    assert glued['roc_bio_base'] == '0,373'
+    assert glued['roc_bio_05_fn'] == glue_of('custo', 'custo_fn_05')
+    assert glued['roc_bio_05_fp'] == glue_of('custo', 'custo_fp_05')
+    assert glued['roc_bio_05_cost'] == glue_of('custo', 'custo_cost_05')
+    assert glued['roc_bio_theory_cost'] == glue_of('custo', 'custo_theory_cost')
+    assert glued['roc_bio_theory_thr'] == glue_of('custo', 'custo_theory_thr')
+    assert glued['roc_bio_cal_n_val'] == glue_of('calibracao', 'calib_n_val')
+    assert glued['roc_bio_cal_lr_auc'] == glue_of('calibracao', 'calib_lr_auc')
+    assert glued['roc_bio_cal_nb_auc'] == glue_of('calibracao', 'calib_nb_auc_score')
+
+
+def test_seed_003_knn_lab_numbers(printed, glued):
+    """Seed 003: 115 test biopsies; k-NN 0,922 / 0,860 / 0,920 / 0,958 (F1 0,939); logistic
+    regression 0,983 / 0,953 / 0,973 / 1 -- with test_size=115, stratified, random_state=0."""
+    out = stdout_of(printed, 'def confusion_counts')
+    assert 'teste: 115 biópsias, 72 da classe 1 e 43 da classe 0' in out
+    assert 'acurácia 0.922  especificidade 0.860  precisão 0.920  revocação 0.958\n  F1 0.939' in out
+    assert 'acurácia 0.983  especificidade 0.953  precisão 0.973  revocação 1.000' in out
+    assert out.count('scikit-learn: confere') == 2
+    assert (glued['roc_knn_acc'], glued['roc_knn_spec'], glued['roc_knn_prec'],
+            glued['roc_knn_rec']) == ('0,922', '0,860', '0,920', '0,958')
+    assert glued['roc_knn_class1'] == 'benigno'
+    assert glued['roc_knn_flip'] == 'especificidade' and glued['roc_knn_mal_rec'] == '0,860'
+    assert glued['roc_knn_n_test_02'] == '114'
+
+
+def test_glued_negative_numbers_use_the_minus_sign(glued):
+    for name, text in glued.items():
+        assert not re.search(r'(?<![\w.])-\d', text), f'{name}: {text!r} has a hyphen for a minus'
