@@ -8,6 +8,7 @@
 """
 import http.server
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -26,6 +27,49 @@ BUILD_DIR = ROOT / '_build' / 'html'
 JUPYTER_BOOK = Path(sys.executable).parent / 'jupyter-book'   # the CLI of this environment
 CHROMIUM = os.environ.get('CHROMIUM', '/usr/bin/chromium')
 CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking']
+
+
+# Notebook runs retried after a stall (jupyter/nbclient#312); the terminal summary says so.
+RETRIES = []
+
+# What makes a test slow (deselect with -m "not slow"): the built book, a browser, a notebook run.
+SLOW_FIXTURES = {'site', 'site_url', 'page', 'browser', 'blank', 'bare_page'}
+SLOW_FILES = {'test_figures.py', 'test_seed_outputs.py'}
+SLOW_TESTS = {'test_lab_notebooks_run_top_to_bottom', 'test_figure_script_runs_alone',
+              'test_fifty_splits_numbers', 'test_new_lesson_template_builds'}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        fixtures = set(getattr(item, 'fixturenames', ()))
+        name = getattr(item, 'originalname', None) or item.name
+        if (fixtures & SLOW_FIXTURES or name in SLOW_TESTS or 'nbval' in type(item).__module__
+                or item.path.suffix == '.ipynb' or (item.path.name == 'test_custo_numbers.py' and 'seed' in fixtures)
+                or (item.path.name == 'test_calibracao_numbers.py' and 'computed' in fixtures)):
+            item.add_marker(pytest.mark.slow)
+
+
+def pytest_terminal_summary(terminalreporter):
+    if RETRIES:
+        terminalreporter.section('notebook runs retried (nbclient#312 widget stall)')
+        for line in RETRIES:
+            terminalreporter.write_line(line)
+
+
+def build_failure(log):
+    """A failed build in a few lines: which lesson, which cell, which exception (once)."""
+    doc = re.search(r'^(/\S+?\.(?:md|ipynb))(?::\d+)?: (?:WARNING|ERROR): .*(?:Executing notebook failed|CellExecutionError)', log, re.M)
+    cell = re.search(r'An error occurred while executing the following cell:\n-+\n(.*?)\n-+\n', log, re.S)
+    after = log[cell.end():] if cell else log
+    exc = re.search(r'^((?:[\w.]+(?:Error|Exception|Exit|Interrupt))(?::.*)?)$', after, re.M)
+    if not (doc or cell):
+        return None
+    where = Path(doc.group(1)).relative_to(ROOT) if doc else 'a lesson'
+    source = cell.group(1).strip() if cell else '?'
+    first = source.splitlines()[0] if source != '?' else '?'
+    return (f'{where} raised during the build, in the cell starting "{first[:80]}":\n'
+            f'{exc.group(1) if exc else "(exception not found in the log)"}\n'
+            f'--- cell ---\n{source[:1500]}\n--- end ---')
 
 
 def toc_pages():
@@ -53,6 +97,10 @@ def site():
     home.unlink(missing_ok=True)          # so that a build that writes nothing cannot pass
     result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     if result.returncode != 0:
+        log = result.stdout + result.stderr
+        summary = build_failure(log)
+        if summary:         # a lesson raised: said once, not the build log's every repetition
+            pytest.fail(summary, pytrace=False)
         pytest.fail('jupyter-book build failed:\n' + result.stdout[-6000:] + result.stderr[-6000:])
     assert home.is_file(), 'jupyter-book exited 0 but wrote no site'
     return BUILD_DIR
