@@ -1,7 +1,6 @@
 """Numbers as a Brazilian reader writes them: decimal comma, thousands with a thin dot."""
 import math
 
-
 UNDEFINED = "indefinido"
 
 

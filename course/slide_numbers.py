@@ -4,9 +4,17 @@ The lessons compute the same numbers in their visible code from the same arrays;
 are computed once more, with the same scikit-learn functions, and formatted the pt-BR way.
 """
 import numpy as np
-from sklearn.metrics import (accuracy_score, balanced_accuracy_score, brier_score_loss,
-                             f1_score, fbeta_score, log_loss, matthews_corrcoef,
-                             precision_score, recall_score)
+from sklearn.metrics import (
+    accuracy_score,
+    balanced_accuracy_score,
+    brier_score_loss,
+    f1_score,
+    fbeta_score,
+    log_loss,
+    matthews_corrcoef,
+    precision_score,
+    recall_score,
+)
 
 from course.data import RISK_COUNTS, RISK_LABELS, SCORES, THRESHOLD, Y_TRUE
 from course.fmt import num, pct

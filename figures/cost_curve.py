@@ -70,7 +70,7 @@ def draw(cost_fn=None, cost_fp=None):
     comma_ticks(ax, 0, axis='y')
 
     bx.plot(t, f1, color=SERIES[1], lw=1.8, label='F1')
-    for i, name, marker, color, _ in marks:
+    for i, _name, marker, color, _ in marks:
         bx.plot(t[i], f1[i], marker=marker, color=color, ms=8, ls='none', mec='black', mew=0.8)
     bx.annotate(f'melhor F1 = {num(f1[best_f1], 3)}\nem {num(t[best_f1], 2)}',
                 (t[best_f1], f1[best_f1]), xytext=(20, -40), textcoords='offset points',

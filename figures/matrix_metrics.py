@@ -9,9 +9,9 @@ e a FPR leem a linha "realmente saudável" (8/10 = 0,800 e 2/10 = 0,200)."""
 import matplotlib.pyplot as plt
 from matplotlib.patches import Rectangle
 
+from course import metrics
 from course.data import SCORES, THRESHOLD, Y_TRUE
 from course.figstyle import save, styled
-from course import metrics
 from course.fmt import num
 from course.palette import CELLS, OKABE_ITO
 

@@ -8,8 +8,8 @@ na frente, porque a média harmônica é puxada para o menor dos dois valores.""
 import matplotlib.pyplot as plt
 import numpy as np
 
-from course.data import SCORES, Y_TRUE
 from course import metrics
+from course.data import SCORES, Y_TRUE
 from course.figstyle import comma_ticks, save, styled
 from course.fmt import num
 from course.palette import SERIES

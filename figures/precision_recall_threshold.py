@@ -10,9 +10,9 @@ marcado e a precisão fica indefinida, por isso a curva para ali."""
 import matplotlib.pyplot as plt
 import numpy as np
 
+from course import metrics
 from course.data import SCORES, THRESHOLD, Y_TRUE
 from course.figstyle import comma_ticks, save, styled
-from course import metrics
 from course.fmt import num
 from course.palette import CELLS, SERIES
 

@@ -36,7 +36,6 @@ import time
 from pathlib import Path
 
 import jupytext
-import nbformat
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]

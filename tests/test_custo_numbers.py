@@ -207,7 +207,7 @@ def test_glued_values_equal_the_recomputed_ones(expected):
 
 def test_prose_claims_in_words_hold(seed):
     """Claims the prose makes in words about the computed numbers."""
-    c, t = seed['c'], seed['t']
+    c = seed['c']
     theory = int(np.floor(100 * C_FP / (C_FP + C_FN) + 0.5)) - 1
     assert 2 * c[theory] < c[49], '"menos da metade do custo do limiar 0,5"'
     assert c[theory] < seed['honest'], 'the theory threshold beats the honestly picked one'

@@ -12,7 +12,6 @@ from course import explorables as ex
 from course import metrics
 from course.data import PATIENT_IDS, SCORES, Y_TRUE
 
-
 # ---------------------------------------------------------------- shared data
 
 def seed_costs(y, p, i=slice(None), c_fn=10, c_fp=1):

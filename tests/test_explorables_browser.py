@@ -15,7 +15,6 @@ import numpy as np
 import pytest
 
 from conftest import recording_page
-
 from course import explorables as ex
 
 pytest.importorskip('playwright')

@@ -3,8 +3,6 @@
 nbval itself (configured in pyproject.toml) executes the lesson notebooks and compares their
 stored outputs; these tests cover what nbval does not.
 """
-import os
-from pathlib import Path
 
 import jupytext
 import nbformat

@@ -13,9 +13,7 @@ import ast
 import json
 import math
 import re
-from pathlib import Path
 
-import numpy as np
 import pytest
 import yaml
 from scipy.special import expit
