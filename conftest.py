@@ -108,19 +108,21 @@ def site():
 
 @pytest.fixture(scope='session')
 def cost_data():
-    """Seed 001's cross-validated scores (the seed's own code) and each row's test part."""
+    """Seed 001's cross-validated scores and each row's test part, computed here on their own
+    (one model fitted per fold, by hand: not course.data.breast_cancer_scores)."""
     import numpy as np
+    from sklearn.base import clone
     from sklearn.datasets import load_breast_cancer
     from sklearn.linear_model import LogisticRegression
-    from sklearn.model_selection import StratifiedKFold, cross_val_predict
+    from sklearn.model_selection import StratifiedKFold
     from sklearn.pipeline import make_pipeline
     from sklearn.preprocessing import StandardScaler
-    X, y = load_breast_cancer(return_X_y=True)
-    X, y = X[:, :10], 1 - y
+    data = load_breast_cancer()
+    X, y = data.data[:, :10], (data.target == 0).astype(int)   # malignant (target 0) is class 1
+    p, folds = np.zeros(len(y)), np.zeros(len(y), dtype=int)
     model = make_pipeline(StandardScaler(), LogisticRegression())
-    p = cross_val_predict(model, X, y, cv=StratifiedKFold(5), method="predict_proba")[:, 1]
-    folds = np.empty(len(y), dtype=int)
-    for k, (_, test) in enumerate(StratifiedKFold(5).split(X, y)):
+    for k, (train, test) in enumerate(StratifiedKFold(n_splits=5).split(X, y)):
+        p[test] = clone(model).fit(X[train], y[train]).predict_proba(X[test])[:, 1]
         folds[test] = k
     return X, y, p, folds
 

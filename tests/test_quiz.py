@@ -53,8 +53,7 @@ def lesson_glue(lesson):
     return out
 
 
-GLUE = {lesson: lesson_glue(lesson) for lesson in
-        ('metricas-fundamental', 'roc', 'calibracao', 'custo')}
+GLUE = {nb.stem: lesson_glue(nb.stem) for nb in sorted((ROOT / 'lessons').glob('*.ipynb'))}
 
 
 def glued_number(lesson, name):
@@ -456,7 +455,7 @@ def test_quiz_in_a_lab_uses_the_shipped_values(monkeypatch):
 
 # ------------------------------------------------------------------ pages
 
-QUIZ_CELL = re.compile(r"from course\.quiz import show_quiz\s*\n\s*show_quiz\('([a-z]+)'\)")
+QUIZ_CELL = re.compile(r"from course\.quiz import show_quiz\s*\n\s*show_quiz\('([a-z0-9-]+)'\)")
 
 
 def code_cells(md):
