@@ -36,7 +36,8 @@ RETRIES = []
 SLOW_FIXTURES = {'site', 'site_url', 'page', 'browser', 'blank', 'bare_page'}
 SLOW_FILES = {'test_figures.py', 'test_seed_outputs.py'}
 SLOW_TESTS = {'test_lab_notebooks_run_top_to_bottom', 'test_figure_script_runs_alone',
-              'test_fifty_splits_numbers', 'test_new_lesson_template_builds'}
+              'test_fifty_splits_numbers', 'test_new_lesson_template_builds',
+              'test_an_installed_course_shows_the_quiz_with_no_download'}
 
 
 def pytest_collection_modifyitems(config, items):

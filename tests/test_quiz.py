@@ -500,3 +500,23 @@ def test_section_anchors_exist_in_the_lesson(name):
         page, _, anchor = url.partition('#')
         assert page == f"{bank['lesson']}.html", url
         assert not anchor or anchor in labels, f'{url}: no ({anchor})= in the lesson'
+
+
+def test_an_installed_course_shows_the_quiz_with_no_download(tmp_path):
+    """As in Colab (`pip install git+...`): the wheel carries the banks and the lessons' values."""
+    import subprocess
+    import sys
+    import zipfile
+    wheel_dir, site_dir = tmp_path / 'wheel', tmp_path / 'site'
+    built = subprocess.run([sys.executable, '-m', 'pip', 'wheel', '-q', '--no-deps', '--no-build-isolation',
+                            '-w', str(wheel_dir), str(ROOT)], cwd=tmp_path, capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+    zipfile.ZipFile(next(wheel_dir.glob('*.whl'))).extractall(site_dir)
+    code = ("import course.quiz as q, urllib.request as u; u.urlopen = None; "
+            "print(q.banks_dir()); print(q.quiz_html('custo'))")
+    shown = subprocess.run([sys.executable, '-c', code], cwd=tmp_path, capture_output=True, text=True,
+                           env={'PYTHONPATH': str(site_dir), 'PATH': '/usr/bin:/bin'})
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.startswith(str(site_dir / 'course' / 'banks'))
+    assert f"custa {quiz.number_from_text(CUSTO['custo_best_cost']):.0f}" in shown.stdout
+    assert '{custo_' not in shown.stdout
