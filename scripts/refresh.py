@@ -13,8 +13,9 @@ What it does, in order:
    site, so they work inside Colab), and each lesson's hidden Colab set-up cell.
 2. **Copies**: a hidden cell that opens with ``# copy of the code at the end of the lesson, up to
    `LINE` ...`` gets the lesson's visible code cell again, up to that line.
-3. **Lessons**: re-executes each changed lesson (its ``.md`` cells differ from the paired
-   ``.ipynb``'s, or its values are not shipped yet) in a fresh kernel, stores the outputs in the
+3. **Lessons**: re-executes each changed lesson (its ``.md`` code differs from the paired
+   ``.ipynb``'s, or its values are not shipped yet; a change of text or of the Colab set-up cell
+   only is copied into the ``.ipynb`` without executing) in a fresh kernel, stores the outputs in the
    paired ``.ipynb`` (never ``jupytext --sync``: it keeps old outputs under new code), writes the
    lesson's glued values to ``course/lesson_values/<lesson>.json`` (what the labs' quizzes read),
    and re-pairs the labs (``.ipynb`` without outputs).
@@ -139,6 +140,33 @@ def is_changed(md):
     if not ipynb.exists() or not (VALUES / f'{md.stem}.json').exists():
         return True
     return cells_of(jupytext.read(md)) != cells_of(jupytext.read(ipynb))
+
+
+COLAB_MARK = '# No Colab (botão do foguete)'
+
+
+def patch_without_executing(md):
+    """When the .md differs from its .ipynb only in text (markdown cells) or in the hidden Colab
+    set-up cell (which prints nothing), copy those sources into the .ipynb and keep its outputs:
+    no need to execute again. Returns True when the pair is then in sync."""
+    ipynb = md.with_suffix('.ipynb')
+    if not ipynb.exists() or not (VALUES / f'{md.stem}.json').exists():
+        return False
+    text, stored = jupytext.read(md), jupytext.read(ipynb)
+    if len(text.cells) != len(stored.cells):
+        return False
+    for new, old in zip(text.cells, stored.cells):
+        if (new.cell_type, tuple(new.metadata.get('tags', []))) != (old.cell_type, tuple(old.metadata.get('tags', []))):
+            return False
+        if new.source.strip() == old.source.strip():
+            continue
+        if new.cell_type == 'code' and not (COLAB_MARK in new.source and COLAB_MARK in old.source and not old.get('outputs')):
+            return False
+    for new, old in zip(text.cells, stored.cells):
+        old.source = new.source
+        old.metadata = new.metadata
+    jupytext.write(stored, ipynb, fmt='ipynb')
+    return True
 
 
 def coalesce(outputs):
@@ -300,6 +328,10 @@ def main(argv=None):
             todo.append(md)
     else:
         todo = [md for md in all_lessons if md in copied or is_changed(md)]
+        patched = [md for md in todo if md not in copied and patch_without_executing(md)]
+        for md in patched:
+            print(f'text or Colab set-up cell copied into {md.with_suffix(".ipynb").relative_to(ROOT)} (outputs kept)')
+        todo = [md for md in todo if md not in patched]
 
     found_by_lesson, failed = {}, []
     for md in todo:
