@@ -57,20 +57,24 @@ def pytest_terminal_summary(terminalreporter):
             terminalreporter.write_line(line)
 
 
+ANSI = re.compile(r'\x1b\[[0-9;]*m')
+
+
 def build_failure(log):
     """A failed build in a few lines: which lesson, which cell, which exception (once)."""
-    doc = re.search(r'^(/\S+?\.(?:md|ipynb))(?::\d+)?: (?:WARNING|ERROR): .*(?:Executing notebook failed|CellExecutionError)', log, re.M)
+    log = ANSI.sub('', log)
+    doc = re.search(r'^(/\S+?\.(?:md|ipynb))(?::\d+)?: (?:WARNING|ERROR): Executing notebook failed', log, re.M)
     cell = re.search(r'An error occurred while executing the following cell:\n-+\n(.*?)\n-+\n', log, re.S)
-    after = log[cell.end():] if cell else log
-    exc = re.search(r'^((?:[\w.]+(?:Error|Exception|Exit|Interrupt))(?::.*)?)$', after, re.M)
     if not (doc or cell):
         return None
-    where = Path(doc.group(1)).relative_to(ROOT) if doc else 'a lesson'
+    after = log[cell.end():] if cell else log
+    exc = re.search(r'^([A-Z]\w*(?:Error|Exception|Exit|Interrupt)): (.*)$', after, re.M)
+    where = Path(doc.group(1)).relative_to(ROOT) if doc and doc.group(1).startswith(str(ROOT)) else \
+        (doc.group(1) if doc else 'a lesson')
     source = cell.group(1).strip() if cell else '?'
-    first = source.splitlines()[0] if source != '?' else '?'
-    return (f'{where} raised during the build, in the cell starting "{first[:80]}":\n'
-            f'{exc.group(1) if exc else "(exception not found in the log)"}\n'
-            f'--- cell ---\n{source[:1500]}\n--- end ---')
+    line = next((x for x in source.splitlines() if x.strip() and not x.startswith('#')), source.splitlines()[0])
+    return (f'{where} raised during the build: {exc.group(1) + ": " + exc.group(2) if exc else "(exception not in the log)"}\n'
+            f'in the cell whose code starts with "{line[:80]}"\n--- cell ---\n{source[:1500]}\n--- end ---')
 
 
 def toc_pages():
