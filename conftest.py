@@ -8,6 +8,7 @@
 """
 import http.server
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -26,6 +27,54 @@ BUILD_DIR = ROOT / '_build' / 'html'
 JUPYTER_BOOK = Path(sys.executable).parent / 'jupyter-book'   # the CLI of this environment
 CHROMIUM = os.environ.get('CHROMIUM', '/usr/bin/chromium')
 CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking']
+
+
+# Notebook runs retried after a stall (jupyter/nbclient#312); the terminal summary says so.
+RETRIES = []
+
+# What makes a test slow (deselect with -m "not slow"): the built book, a browser, a notebook run.
+SLOW_FIXTURES = {'site', 'site_url', 'page', 'browser', 'blank', 'bare_page'}
+SLOW_FILES = {'test_figures.py', 'test_seed_outputs.py'}
+SLOW_TESTS = {'test_lab_notebooks_run_top_to_bottom', 'test_figure_script_runs_alone',
+              'test_fifty_splits_numbers', 'test_new_lesson_template_builds',
+              'test_an_installed_course_shows_the_quiz_with_no_download'}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        fixtures = set(getattr(item, 'fixturenames', ()))
+        name = getattr(item, 'originalname', None) or item.name
+        if (fixtures & SLOW_FIXTURES or name in SLOW_TESTS or 'nbval' in type(item).__module__
+                or item.path.suffix == '.ipynb' or (item.path.name == 'test_custo_numbers.py' and 'seed' in fixtures)
+                or (item.path.name == 'test_calibracao_numbers.py' and 'computed' in fixtures)):
+            item.add_marker(pytest.mark.slow)
+
+
+def pytest_terminal_summary(terminalreporter):
+    if RETRIES:
+        terminalreporter.section('notebook runs retried (nbclient#312 widget stall)')
+        for line in RETRIES:
+            terminalreporter.write_line(line)
+
+
+ANSI = re.compile(r'\x1b\[[0-9;]*m')
+
+
+def build_failure(log):
+    """A failed build in a few lines: which lesson, which cell, which exception (once)."""
+    log = ANSI.sub('', log)
+    doc = re.search(r'^(/\S+?\.(?:md|ipynb))(?::\d+)?: (?:WARNING|ERROR): Executing notebook failed', log, re.M)
+    cell = re.search(r'An error occurred while executing the following cell:\n-+\n(.*?)\n-+\n', log, re.S)
+    if not (doc or cell):
+        return None
+    after = log[cell.end():] if cell else log
+    exc = re.search(r'^([A-Z]\w*(?:Error|Exception|Exit|Interrupt)): (.*)$', after, re.M)
+    where = Path(doc.group(1)).relative_to(ROOT) if doc and doc.group(1).startswith(str(ROOT)) else \
+        (doc.group(1) if doc else 'a lesson')
+    source = cell.group(1).strip() if cell else '?'
+    line = next((x for x in source.splitlines() if x.strip() and not x.startswith('#')), source.splitlines()[0])
+    return (f'{where} raised during the build: {exc.group(1) + ": " + exc.group(2) if exc else "(exception not in the log)"}\n'
+            f'in the cell whose code starts with "{line[:80]}"\n--- cell ---\n{source[:1500]}\n--- end ---')
 
 
 def toc_pages():
@@ -53,6 +102,10 @@ def site():
     home.unlink(missing_ok=True)          # so that a build that writes nothing cannot pass
     result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     if result.returncode != 0:
+        log = result.stdout + result.stderr
+        summary = build_failure(log)
+        if summary:         # a lesson raised: said once, not the build log's every repetition
+            pytest.fail(summary, pytrace=False)
         pytest.fail('jupyter-book build failed:\n' + result.stdout[-6000:] + result.stderr[-6000:])
     assert home.is_file(), 'jupyter-book exited 0 but wrote no site'
     return BUILD_DIR
@@ -60,19 +113,21 @@ def site():
 
 @pytest.fixture(scope='session')
 def cost_data():
-    """Seed 001's cross-validated scores (the seed's own code) and each row's test part."""
+    """Seed 001's cross-validated scores and each row's test part, computed here on their own
+    (one model fitted per fold, by hand: not course.data.breast_cancer_scores)."""
     import numpy as np
+    from sklearn.base import clone
     from sklearn.datasets import load_breast_cancer
     from sklearn.linear_model import LogisticRegression
-    from sklearn.model_selection import StratifiedKFold, cross_val_predict
+    from sklearn.model_selection import StratifiedKFold
     from sklearn.pipeline import make_pipeline
     from sklearn.preprocessing import StandardScaler
-    X, y = load_breast_cancer(return_X_y=True)
-    X, y = X[:, :10], 1 - y
+    data = load_breast_cancer()
+    X, y = data.data[:, :10], (data.target == 0).astype(int)   # malignant (target 0) is class 1
+    p, folds = np.zeros(len(y)), np.zeros(len(y), dtype=int)
     model = make_pipeline(StandardScaler(), LogisticRegression())
-    p = cross_val_predict(model, X, y, cv=StratifiedKFold(5), method="predict_proba")[:, 1]
-    folds = np.empty(len(y), dtype=int)
-    for k, (_, test) in enumerate(StratifiedKFold(5).split(X, y)):
+    for k, (train, test) in enumerate(StratifiedKFold(n_splits=5).split(X, y)):
+        p[test] = clone(model).fit(X[train], y[train]).predict_proba(X[test])[:, 1]
         folds[test] = k
     return X, y, p, folds
 

@@ -14,9 +14,9 @@ The experiment is the seed's ``run(model, seed)`` for one seed:
 - the score before the sigmoid ``z = log P(maligno) − log P(benigno)``;
 - one temperature ``T`` that minimises the log loss of ``sigmoid(z / T)`` on the calibration rows.
 
-The reliability diagram and the ECE use 10 left-closed bins of width 0,1 on P(maligno)
-(``[0; 0,1)``, ``[0,1; 0,2)`` ..., the last one ``[0,9; 1]``), the same convention as
-``course.explorables.reliability_bins``.
+The reliability diagram and the ECE are ``course.metrics.reliability_bins`` and
+``course.metrics.ece``: 10 left-closed bins of width 0,1 on P(maligno) (``[0; 0,1)``,
+``[0,1; 0,2)`` ..., the last one ``[0,9; 1]``).
 """
 import numpy as np
 from scipy.optimize import minimize_scalar
@@ -29,10 +29,11 @@ from sklearn.naive_bayes import GaussianNB
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
+from .metrics import confidence, ece, reliability_bins  # noqa: F401  (the lesson's names)
+
 SEED = 0                  # random_state of both train_test_split calls (the seed's run(model, 0))
 VALIDATION_SIZE = 0.3     # first split: validation
 CALIBRATION_SIZE = 1 / 3  # second split: of the rest, the part that fits the temperature
-N_BINS = 10               # reliability diagram and ECE: bins of width 0,1
 T_BOUNDS = (0.05, 20)     # search interval of the temperature, as in the seed
 SURE = 0.99               # "confiança acima de 99 %"
 
@@ -72,40 +73,6 @@ def temperature_loss(T, z, y):
 def fit_temperature(z, y):
     """The one number T that minimises the log loss on the calibration rows."""
     return minimize_scalar(temperature_loss, bounds=T_BOUNDS, method='bounded', args=(z, y)).x
-
-
-def bin_index(p, n_bins=N_BINS):
-    """Bin of each probability: ``floor(p · n_bins)``, with p = 1 in the last bin."""
-    p = np.asarray(p, dtype=float)
-    return np.minimum((p * n_bins).astype(int), n_bins - 1)
-
-
-def reliability_bins(y, p, n_bins=N_BINS):
-    """One row per non-empty bin: ``lo``, ``hi``, ``count``, ``mean_p`` (mean declared
-    P(maligno)) and ``frac`` (observed fraction malignant): the circles of the diagram."""
-    y, p = np.asarray(y), np.asarray(p, dtype=float)
-    idx = bin_index(p, n_bins)
-    rows = []
-    for b in range(n_bins):
-        m = idx == b
-        if m.any():
-            rows.append({'lo': b / n_bins, 'hi': (b + 1) / n_bins, 'count': int(m.sum()),
-                         'mean_p': float(p[m].mean()), 'frac': float(y[m].mean())})
-    return rows
-
-
-def ece(y, p, n_bins=N_BINS):
-    """Expected calibration error: the distance of the circles from the diagonal,
-    averaged with the bins' sizes as weights, ``Σ (n_b / n) · |mean p_b − frac_b|``."""
-    n = len(np.asarray(y))
-    return float(sum(r['count'] / n * abs(r['mean_p'] - r['frac'])
-                     for r in reliability_bins(y, p, n_bins)))
-
-
-def confidence(p):
-    """How sure the model says it is of its own decision: max(p, 1 − p)."""
-    p = np.asarray(p, dtype=float)
-    return np.maximum(p, 1 - p)
 
 
 def summary(y, p, p_reference=None):

@@ -4,6 +4,8 @@ The lesson pages define the same arrays in their visible code (as the seed print
 ``tests/test_data.py`` checks that both agree, so this module is the one source the
 figures and the explorables read.
 """
+from functools import lru_cache
+
 import numpy as np
 
 # 20 patients referred to a specialist, in order of the model's score (seed 000, section 2)
@@ -19,3 +21,24 @@ RISK_LABELS = ['low', 'medium', 'high']
 RISK_COUNTS = np.array([[110, 9, 1],
                         [8, 46, 6],
                         [2, 8, 10]])
+
+
+@lru_cache(maxsize=1)
+def breast_cancer_scores():
+    """Lesson 2.6's data (seed 001's code): the 10 "mean" measurements of Breast Cancer
+    Wisconsin, ``y = 1`` for malignant, the 5-fold cross-validated scores of a standardised
+    logistic regression and, for each biopsy, the test part of ``StratifiedKFold(5)`` it is in.
+    Returns ``(X, y, p, folds)``."""
+    from sklearn.datasets import load_breast_cancer
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import StratifiedKFold, cross_val_predict
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+    X, y = load_breast_cancer(return_X_y=True)
+    X, y = X[:, :10], 1 - y
+    model = make_pipeline(StandardScaler(), LogisticRegression())
+    p = cross_val_predict(model, X, y, cv=StratifiedKFold(5), method="predict_proba")[:, 1]
+    folds = np.empty(len(y), dtype=int)
+    for k, (_, test) in enumerate(StratifiedKFold(5).split(X, y)):
+        folds[test] = k
+    return X, y, p, folds

@@ -30,26 +30,17 @@ from pathlib import Path
 
 import numpy as np
 
+from . import calibration, metrics
 from .fmt import UNDEFINED, num
+from .metrics import THRESHOLDS, divide, round_half_up
 from .palette import CELLS, OKABE_ITO, SERIES
 
 STATIC = Path(__file__).resolve().parent / 'static'
-THRESHOLDS = np.arange(1, 100) / 100          # the cost lab's grid 0,01 ... 0,99 (seed 001)
 
 
 # ----------------------------------------------------------------------------------------
-# numbers, the same rules as the JavaScript (see ``fmt`` in explorables.js)
-
-def round_half_up(x):
-    """Whole patients: ``floor(x + 0.5)`` (the JavaScript does the same; ``round`` would round
-    half to even)."""
-    return int(math.floor(x + 0.5))
-
-
-def _div(a, b):
-    """``a / b``, or ``None`` ("indefinido") when the denominator is zero."""
-    return None if b == 0 else a / b
-
+# numbers, the same rules as the JavaScript (see ``fmt`` in explorables.js); the formulas are
+# those of ``course.metrics`` (one rounding rule, half up)
 
 def _fmt(value, kind):
     """One number as the page shows it. ``kind``: ``'int'`` (whole, grouped with a dot),
@@ -89,9 +80,9 @@ def four_cells_values(population, sensitivity, specificity, prevalence, text=Fal
     tn = round_half_up(specificity * healthy)
     fp = healthy - tn
     values = {'tp': tp, 'fn': fn, 'fp': fp, 'tn': tn, 'sick': sick, 'healthy': healthy,
-              'accuracy': _div(tp + tn, n), 'precision': _div(tp, tp + fp),
-              'recall': _div(tp, tp + fn), 'f1': _div(2 * tp, 2 * tp + fp + fn),
-              'baseline': _div(healthy, n)}
+              'accuracy': divide(tp + tn, n), 'precision': divide(tp, tp + fp),
+              'recall': divide(tp, tp + fn), 'f1': divide(2 * tp, 2 * tp + fp + fn),
+              'baseline': divide(healthy, n)}
     return _texts(values, FOUR_CELLS_FORMATS) if text else values
 
 
@@ -102,37 +93,17 @@ THRESHOLD_FORMATS = {'tp': 'int', 'fp': 'int', 'fn': 'int', 'tn': 'int',
                      'precision': ('num', 3), 'recall': ('num', 3), 'f1': ('num', 3)}
 
 
-def _counts(scores, y_true, threshold):
-    pred = np.asarray(scores, dtype=float) >= threshold
-    y = np.asarray(y_true) == 1
-    return (int(np.sum(pred & y)), int(np.sum(pred & ~y)), int(np.sum(~pred & y)),
-            int(np.sum(~pred & ~y)))
+def _counted(scores, y_true, threshold):
+    c = metrics.counts(y_true, scores, threshold)
+    return {'tp': c.tp, 'fp': c.fp, 'fn': c.fn, 'tn': c.tn, 'precision': metrics.precision(c),
+            'recall': metrics.recall(c)}, c
 
 
 def threshold_values(scores, y_true, threshold, text=False):
     """Counts (``score >= threshold`` is "doente") and precision, recall, F1 = 2TP/(2TP+FP+FN)."""
-    tp, fp, fn, tn = _counts(scores, y_true, threshold)
-    values = {'tp': tp, 'fp': fp, 'fn': fn, 'tn': tn, 'precision': _div(tp, tp + fp),
-              'recall': _div(tp, tp + fn), 'f1': _div(2 * tp, 2 * tp + fp + fn)}
+    values, c = _counted(scores, y_true, threshold)
+    values['f1'] = metrics.fbeta(c, 1)
     return _texts(values, THRESHOLD_FORMATS) if text else values
-
-
-def _fbeta(tp, fp, fn, beta):
-    b2 = beta * beta
-    return _div((1 + b2) * tp, (1 + b2) * tp + b2 * fn + fp)
-
-
-def fbeta_best(scores, y_true, beta):
-    """The patient score that maximises F-beta, as in ``figures/fbeta_threshold.py``: the
-    candidates are the distinct scores from the highest down, the first maximum wins (among
-    ties, the highest threshold, fewest alarms). Returns ``(threshold, fbeta)``."""
-    best = (None, None)
-    for t in np.sort(np.unique(np.asarray(scores, dtype=float)))[::-1]:
-        tp, fp, fn, _ = _counts(scores, y_true, t)
-        f = _fbeta(tp, fp, fn, beta)
-        if f is not None and (best[1] is None or f > best[1]):
-            best = (float(t), f)
-    return best
 
 
 FBETA_FORMATS = {'precision': ('num', 3),
@@ -143,11 +114,9 @@ FBETA_FORMATS = {'precision': ('num', 3),
 def fbeta_values(scores, y_true, beta, threshold, text=False):
     """F-beta = (1+β²)TP / ((1+β²)TP + β²FN + FP), precision and recall at the threshold, and
     the best threshold for this β."""
-    tp, fp, fn, tn = _counts(scores, y_true, threshold)
-    best_t, best_f = fbeta_best(scores, y_true, beta)
-    values = {'tp': tp, 'fp': fp, 'fn': fn, 'tn': tn, 'precision': _div(tp, tp + fp),
-              'recall': _div(tp, tp + fn), 'fbeta': _fbeta(tp, fp, fn, beta),
-              'best_threshold': best_t, 'best_fbeta': best_f}
+    values, c = _counted(scores, y_true, threshold)
+    best_t, best_f = metrics.fbeta_best(y_true, scores, beta)
+    values.update(fbeta=metrics.fbeta(c, beta), best_threshold=best_t, best_fbeta=best_f)
     return _texts(values, FBETA_FORMATS) if text else values
 
 
@@ -170,8 +139,8 @@ def prevalence_values(sensitivity, specificity, prevalence, population=10_000, t
     tn = specificity * healthy
     fp = healthy - tn
     values = {'sick': sick, 'healthy': healthy, 'tp': tp, 'fp': fp, 'fn': fn, 'tn': tn,
-              'precision': _div(tp, tp + fp), 'npv': _div(tn, tn + fn),
-              'accuracy': _div(tp + tn, population)}
+              'precision': divide(tp, tp + fp), 'npv': divide(tn, tn + fn),
+              'accuracy': divide(tp + tn, population)}
     return _texts(values, PREVALENCE_FORMATS) if text else values
 
 
@@ -184,44 +153,23 @@ COST_FORMATS = {'threshold': ('num', 2), 'fn': 'int', 'fp': 'int', 'cost': 'int'
                 'honest_cost': 'int', 'all_cost': 'int', 'none_cost': 'int'}
 
 
-def cost_counts(y, scores):
-    """Failures #(p < s & y = 1) and false alarms #(p ≥ s & y = 0) at every s of THRESHOLDS."""
-    y, p = np.asarray(y), np.asarray(scores, dtype=float)
-    fn = np.array([int(((p < s) & (y == 1)).sum()) for s in THRESHOLDS])
-    fp = np.array([int(((p >= s) & (y == 0)).sum()) for s in THRESHOLDS])
-    return fn, fp
-
-
-def theory_index(cost_fn, cost_fp):
-    """Index in THRESHOLDS of the decision-theory threshold c_FP / (c_FP + c_FN), rounded half
-    up to the grid (1/11 -> 0,09, index 8 as in the seed's ``c[8]``)."""
-    k = round_half_up(100 * cost_fp / (cost_fp + cost_fn)) - 1
-    return min(max(k, 0), len(THRESHOLDS) - 1)
-
-
 def cost_values(y, scores, folds, cost_fn=10, cost_fp=1, threshold=0.5, text=False):
     """Everything the cost lab shows, with the seed's ``costs`` function: cost at s =
     c_fn·#(p < s & y = 1) + c_fp·#(p ≥ s & y = 0); cheapest = first argmin over 0,01…0,99;
     honest = for each fold k, the cheapest threshold on rows with fold ≠ k priced on fold = k."""
-    y, p, folds = np.asarray(y), np.asarray(scores, dtype=float), np.asarray(folds)
-    fn, fp = cost_counts(y, p)
-    c = cost_fn * fn + cost_fp * fp
-    i = min(max(round_half_up(threshold * 100) - 1, 0), len(THRESHOLDS) - 1)
-    k_min, k_th = int(c.argmin()), theory_index(cost_fn, cost_fp)
-    honest, picked = 0, []
-    for k in np.unique(folds):
-        a, b = folds != k, folds == k
-        fa, pa = cost_counts(y[a], p[a])
-        fb, pb = cost_counts(y[b], p[b])
-        j = int((cost_fn * fa + cost_fp * pa).argmin())
-        honest += int((cost_fn * fb + cost_fp * pb)[j])
-        picked.append(num(float(THRESHOLDS[j]), 2))
+    y, p = np.asarray(y), np.asarray(scores, dtype=float)
+    fn, fp = metrics.errors_over(y, p)
+    c = metrics.cost(fn, fp, cost_fn, cost_fp)
+    i = metrics.grid_index(threshold)
+    k_min, k_th = int(c.argmin()), metrics.theory_index(cost_fn, cost_fp)
+    honest, picked = metrics.held_out(y, p, folds, cost_fn, cost_fp)
     values = {'threshold': float(THRESHOLDS[i]), 'fn': int(fn[i]), 'fp': int(fp[i]),
               'cost': int(c[i]), 'cheapest_threshold': float(THRESHOLDS[k_min]),
-              'cheapest_cost': int(c[k_min]), 'theory': cost_fp / (cost_fp + cost_fn),
+              'cheapest_cost': int(c[k_min]),
+              'theory': metrics.theory_threshold(cost_fn, cost_fp),
               'theory_threshold': float(THRESHOLDS[k_th]), 'theory_cost': int(c[k_th]),
-              'honest_cost': honest, 'honest_thresholds': '; '.join(picked), 'all_cost': cost_fp * int((y == 0).sum()),
-              'none_cost': cost_fn * int((y == 1).sum())}
+              'honest_cost': honest, 'honest_thresholds': '; '.join(num(s, 2) for s in picked),
+              'all_cost': cost_fp * int((y == 0).sum()), 'none_cost': cost_fn * int((y == 1).sum())}
     if text:
         return dict(_texts(values, COST_FORMATS), honest_thresholds=values['honest_thresholds'])
     return values
@@ -229,19 +177,6 @@ def cost_values(y, scores, folds, cost_fn=10, cost_fp=1, threshold=0.5, text=Fal
 
 # ----------------------------------------------------------------------------------------
 # lesson 2.4: calibration (seed 002)
-
-def reliability_bins(y, p, n_bins=10):
-    """The circles of the reliability diagram: ``course.calibration.reliability_bins`` (10
-    left-closed bins of 0,1; per non-empty bin ``lo``, ``hi``, ``count``, ``mean_p``, ``frac``)."""
-    from . import calibration
-    return calibration.reliability_bins(y, p, n_bins)
-
-
-def expected_calibration_error(y, p, n_bins=10):
-    """ECE = Σ n_b/n · |mean p_b − frac_b|: ``course.calibration.ece``."""
-    from . import calibration
-    return calibration.ece(y, p, n_bins)
-
 
 CALIBRATION_FORMATS = {'brier': ('num', 3), 'auc': ('num', 3), 'ece': ('num', 3),
                        'temperature': ('num', 2), 'changed': 'int', 'confident': 'int',
@@ -253,9 +188,8 @@ def calibration_values(y, p, p_reference=None, temperature=1.0, text=False):
     """One state of the calibration lab: reliability bins, Brier, ROC AUC, ECE, decisions at 0,5
     changed with respect to ``p_reference`` (the same model "sem" temperature), rows with
     confidence max(p, 1−p) > 0,99 and how many of them are errors, mean confidence, accuracy."""
-    from . import calibration
     summary = calibration.summary(y, p, p_reference)
-    values = {'bins': calibration.reliability_bins(y, p), 'temperature': float(temperature),
+    values = {'bins': metrics.reliability_bins(y, p), 'temperature': float(temperature),
               'confident': summary['sure'], 'confident_errors': summary['sure_errors']}
     values.update({k: summary[k] for k in ('brier', 'auc', 'ece', 'changed', 'confidence',
                                            'accuracy')})
@@ -352,10 +286,6 @@ def _value(name, text, label=None, unit=''):
 
 def _chart(name, label):
     return f'<div class="ex-chart" data-chart="{name}" role="img" aria-label="{html.escape(label)}"></div>'
-
-
-def _pct_text(x, digits=0):
-    return f"{num(100 * x, digits)} %"
 
 
 def _cells_palette():
@@ -482,8 +412,8 @@ def cost_lab(y, scores, folds, cost_fn=10, cost_fp=1, threshold=0.5):
     picked on 4/5, priced on the other 1/5, over the folds given by ``folds``)."""
     y, p, folds = np.asarray(y), np.asarray(scores, dtype=float), np.asarray(folds)
     v = cost_values(y, p, folds, cost_fn, cost_fp, threshold, text=True)
-    fn, fp = cost_counts(y, p)
-    by_fold = [dict(zip(('fn', 'fp'), (a.tolist() for a in cost_counts(y[folds == k], p[folds == k]))))
+    fn, fp = metrics.errors_over(y, p)
+    by_fold = [dict(zip(('fn', 'fp'), (a.tolist() for a in metrics.errors_over(y[folds == k], p[folds == k]))))
                for k in np.unique(folds)]
     body = (
         '<div class="ex-controls">'
@@ -518,25 +448,27 @@ def cost_lab(y, scores, folds, cost_fn=10, cost_fp=1, threshold=0.5):
 CAL_MODELS = [('nb', 'naive Bayes'), ('lr', 'regressão logística')]
 
 
-def calibration_lab(y, probas, temperatures):
+def calibration_lab(y, probas, temperatures, model='naive Bayes', temperature='sem'):
     """Lesson 2.4 (seed 002): radio groups Modelo (naive Bayes / regressão logística) and
     Temperatura (sem / com); the reliability diagram (10 bins of 0,1, circle area ∝ count)
     and Brier, ROC AUC, ECE, T, decisions changed at 0,5, confidence > 99 % (and errors).
 
     ``probas = {'naive Bayes': (p_sem, p_com), 'regressão logística': (p_sem, p_com)}``,
-    ``temperatures = {'naive Bayes': T, ...}``: P(maligno) on the validation rows ``y``."""
+    ``temperatures = {'naive Bayes': T, ...}``: P(maligno) on the validation rows ``y``;
+    ``model`` and ``temperature`` ('sem' / 'com'): the state the panel opens in."""
     names = dict(CAL_MODELS)
     states = {}
     for key, name in CAL_MODELS:
         before, after = probas[name]
         states[f'{key}-sem'] = calibration_values(y, before, before, 1.0)
         states[f'{key}-com'] = calibration_values(y, after, before, temperatures[name])
-    first = states['nb-sem']
+    key = {name: k for k, name in CAL_MODELS}[model]
+    first = states[f'{key}-{temperature}']
     t0 = {k: _fmt(first[k], f) for k, f in CALIBRATION_FORMATS.items()}
     body = (
         '<div class="ex-controls">'
-        + _radios('model', 'Modelo', CAL_MODELS, 'nb')
-        + _radios('temperature', 'Temperatura', [('sem', 'sem'), ('com', 'com')], 'sem') + '</div>'
+        + _radios('model', 'Modelo', CAL_MODELS, key)
+        + _radios('temperature', 'Temperatura', [('sem', 'sem'), ('com', 'com')], temperature) + '</div>'
         + '<div class="ex-row">'
         + _chart('reliability', 'Diagrama de confiabilidade: em cada faixa de 0,1 da probabilidade '
                  'declarada, a fração de malignas; a área do círculo é proporcional ao número de '

@@ -1,6 +1,5 @@
-"""Numbers as a Brazilian reader writes them: decimal comma, thousands with a thin dot."""
+"""Numbers as a Brazilian reader writes them: decimal comma, thousands grouped with a dot (2.120)."""
 import math
-
 
 UNDEFINED = "indefinido"
 

@@ -15,7 +15,7 @@ and ``course/static/quiz.js``, defined once per page): no CDN, no network, no ke
 the built site, in Jupyter and in Colab. Without JavaScript (an untrusted notebook, a preview),
 the questions and the "Revise" links are still readable; the feedback needs JavaScript.
 
-Question-bank schema (``quiz/<nome>.yml``, checked by ``tests/test_quiz.py``)
+Question-bank schema (``quiz/<nome>.yml``, checked by ``check_bank``)
 -------------------------------------------------------------------------------
 Top level::
 
@@ -43,9 +43,9 @@ By type:
 - ``single``: ``options``, a list of ``{text, correct, feedback}``, exactly one ``correct: true``;
 - ``multiple``: ``options`` as above, at least one correct; answered with a "Verificar" button,
   right when the ticked set is exactly the correct set;
-- ``numeric``: ``answer`` (number), ``tolerance`` (absolute, > 0), ``answer_from`` (the name of an
-  expression that ``tests/test_quiz.py`` recomputes from the lesson's own numbers, so a wrong key
-  fails the tests), ``feedback_correct``, ``feedback_wrong``;
+- ``numeric``: ``answer`` (a number, or one ``{placeholder}`` of the lesson), ``tolerance``
+  (absolute, > 0), ``answer_from`` (the name of an expression that ``tests/test_quiz.py``
+  recomputes with code, so a wrong key fails the tests), ``feedback_correct``, ``feedback_wrong``;
 - ``truefalse``: ``answer`` (true/false), ``feedback_true`` and ``feedback_false`` (what the
   student reads after choosing "Verdadeiro" / "Falso").
 
@@ -58,73 +58,191 @@ fraction ``7/9`` (also ``7 / 9``, ``0,5/2``), a percentage ``77,8 %`` (read as 0
 ``-`` or ``+``. Anything else gets "Digite um número, por exemplo 0,75 (também vale 3/4)." and is
 never counted as wrong. The answer is right when ``|valor - answer| <= tolerance``.
 
+Numbers from the lesson
+-----------------------
+A bank never types a number the lesson computes: it names the lesson's glued value in braces,
+``{custo_cost_05}``, in a prompt, an option, a feedback or a numeric ``answer`` (then the whole
+answer is the placeholder, e.g. ``answer: '{custo_cost_05}'``). A placeholder is a glue name:
+lowercase, with at least one ``_`` (``{custo_theory_thr}``); TeX braces (``c_{FP}``, ``0{,}01``)
+are never mistaken for one. ``show_quiz`` fills them from ``course.values.lesson_values`` of the
+bank's ``lesson``: the values glued in this kernel (the lesson that just ran) over the values
+shipped with the package (``course/lesson_values/<lesson>.json``, for the labs).
+
 Where the bank comes from
 -------------------------
-``quiz/<nome>.yml`` next to the package (the repository: ``Path(course.__file__).parents[1]``),
-else ``./quiz/`` or ``../quiz/`` from the working directory, else (Colab, where the package is
-pip-installed from GitHub and has no ``quiz/``) downloaded from ``RAW_URL``, derived from
-``REPOSITORY`` and ``BRANCH`` (a test checks they equal ``repository`` in ``_config.yml``).
-Offline and without the file, a Portuguese message says how to get it.
+``quiz/<nome>.yml``: the folder instructors edit. It is also the package's data (``course.banks``,
+mapped onto ``quiz/`` in ``pyproject.toml``), so a ``pip install`` of the course (Colab) carries
+the banks with it: the site, Jupyter and Colab read the same files, never a download. The banks
+are found by glob (``bank_names()``) and each is checked by ``check_bank`` against the schema above.
 """
 from __future__ import annotations
 
+import copy
 import html
 import itertools
 import json
 import re
 import sys
-import urllib.error
-import urllib.request
+from importlib import resources
 from pathlib import Path
 
 import yaml
 
-REPOSITORY = 'https://github.com/curso-ml-pt/avaliando-classificadores'
-BRANCH = 'main'
-RAW_URL = (REPOSITORY.replace('https://github.com/', 'https://raw.githubusercontent.com/')
-           + f'/{BRANCH}/quiz/{{name}}.yml')
-# The site published by ``ghp-import`` on GitHub Pages (README, "Publicar no GitHub Pages").
-_OWNER, _REPO = REPOSITORY.rstrip('/').split('/')[-2:]
-SITE_URL = f'https://{_OWNER}.github.io/{_REPO}/'
+from .site import SITE_URL
+from .values import lesson_values
 
 TYPES = ('single', 'multiple', 'numeric', 'truefalse')
 STATIC = Path(__file__).resolve().parent / 'static'
-QUIZ_DIRS = [Path(__file__).resolve().parents[1] / 'quiz', Path.cwd() / 'quiz',
-             Path.cwd().parent / 'quiz']
 _counter = itertools.count(1)
 
 
-class QuizNotFound(RuntimeError):
-    """The bank is neither on disk nor downloadable (offline Colab)."""
+class BankError(ValueError):
+    """A bank that breaks the schema, or names a value the lesson does not glue."""
 
 
 # ----------------------------------------------------------------------------- loading
 
-def bank_path(name: str) -> Path | None:
-    for folder in QUIZ_DIRS:
-        path = folder / f'{name}.yml'
-        if path.is_file():
-            return path
-    return None
+def banks_dir() -> Path:
+    """``quiz/`` of a checkout (where instructors edit), else the installed package data."""
+    checkout = Path(__file__).resolve().parents[1] / 'quiz'
+    if checkout.is_dir():
+        return checkout
+    return Path(str(resources.files('course.banks')))
+
+
+def bank_names() -> list[str]:
+    """Every bank, found by glob: ``quiz/*.yml``."""
+    return sorted(p.stem for p in banks_dir().glob('*.yml'))
+
+
+def bank_path(name: str) -> Path:
+    path = banks_dir() / f'{name}.yml'
+    if not path.is_file():
+        raise KeyError(f"no quiz bank '{name}' (quiz/{name}.yml); banks: {', '.join(bank_names())}")
+    return path
 
 
 def load_bank(name: str) -> dict:
-    """The bank as a dict: from disk when possible, else from the repository on GitHub."""
-    path = bank_path(name)
-    if path is not None:
-        return yaml.safe_load(path.read_text(encoding='utf-8'))
-    url = RAW_URL.format(name=name)
-    try:
-        with urllib.request.urlopen(url, timeout=15) as response:
-            return yaml.safe_load(response.read().decode('utf-8'))
-    except (urllib.error.URLError, OSError) as error:
-        raise QuizNotFound(
-            f"Não foi possível carregar o questionário '{name}': o arquivo quiz/{name}.yml não "
-            f"está nesta instalação e o download de {url} falhou ({error}).\n"
-            f"Para resolver: conecte-se à internet e rode a célula de novo, ou baixe o arquivo "
-            f"desse endereço e coloque-o numa pasta quiz/ ao lado do notebook "
-            f"(quiz/{name}.yml)."
-        ) from error
+    """The bank as written in ``quiz/<name>.yml`` (placeholders not filled)."""
+    return yaml.safe_load(bank_path(name).read_text(encoding='utf-8'))
+
+
+# ----------------------------------------------------------------------------- schema
+
+def _require(ok, where, message):
+    if not ok:
+        raise BankError(f'{where}: {message}')
+
+
+def question_texts(q: dict) -> list[str]:
+    """Every student-facing string of a question."""
+    out = [q['prompt']]
+    for option in q.get('options', []):
+        out += [option['text'], option['feedback']]
+    out += [q[k] for k in ('feedback_correct', 'feedback_wrong', 'feedback_true',
+                           'feedback_false') if k in q]
+    return [str(t) for t in out]
+
+
+def check_bank(bank: dict, name: str) -> None:
+    """Raise ``BankError`` with a readable message when ``bank`` breaks the schema above."""
+    where = f'quiz/{name}.yml'
+    _require(isinstance(bank, dict), where, 'not a mapping')
+    _require(set(bank) == {'quiz', 'title', 'lesson', 'sections', 'questions'}, where,
+             f'top-level keys {sorted(bank)}; expected quiz, title, lesson, sections, questions')
+    _require(bank['quiz'] == name, where, f"quiz: {bank['quiz']!r} is not the file name {name!r}")
+    _require(isinstance(bank['sections'], dict) and bank['sections'], where, 'no sections')
+    for url, title in bank['sections'].items():
+        _require(re.fullmatch(r'[a-z0-9-]+\.html(#sec-[a-z0-9-]+)?', url), where, f'section {url!r}')
+        _require(isinstance(title, str) and title.strip(), where, f'section {url!r} has no title')
+    questions = bank['questions'] or []
+    _require(isinstance(questions, list), where, 'questions is not a list')
+    ids = [q.get('id') for q in questions]
+    _require(len(ids) == len(set(ids)), where, 'repeated ids')
+    common = {'id', 'type', 'prompt', 'section'}
+    for q in questions:
+        at = f"{where}, {q.get('id')}"
+        _require(re.fullmatch(r'[a-z0-9]+(-[a-z0-9]+)*', str(q.get('id'))), at, 'bad id')
+        _require(q.get('type') in TYPES, at, f"type {q.get('type')!r} not in {TYPES}")
+        _require(isinstance(q.get('prompt'), str) and q['prompt'].strip(), at, 'no prompt')
+        _require(q.get('section') in bank['sections'], at, f"section {q.get('section')} not in sections")
+        if q['type'] in ('single', 'multiple'):
+            _require(set(q) == common | {'options'}, at, f'keys {sorted(q)}')
+            _require(len(q['options']) >= 2, at, 'fewer than 2 options')
+            for option in q['options']:
+                _require(set(option) == {'text', 'correct', 'feedback'}, at, f'option {option}')
+                _require(isinstance(option['correct'], bool), at, 'correct is not true/false')
+                _require(str(option['text']).strip() and str(option['feedback']).strip(), at,
+                         'an option without text or feedback')
+            n_correct = sum(o['correct'] for o in q['options'])
+            _require(n_correct == 1 if q['type'] == 'single' else n_correct >= 1, at,
+                     f'{n_correct} correct options')
+        elif q['type'] == 'numeric':
+            _require(set(q) == common | {'answer', 'tolerance', 'answer_from', 'feedback_correct',
+                                         'feedback_wrong'}, at, f'keys {sorted(q)}')
+            answer = q['answer']
+            _require((isinstance(answer, (int, float)) and not isinstance(answer, bool))
+                     or (isinstance(answer, str) and PLACEHOLDER.fullmatch(answer.strip())), at,
+                     'answer is neither a number nor one {placeholder}')
+            _require(isinstance(q['tolerance'], (int, float)) and q['tolerance'] > 0, at,
+                     'tolerance must be > 0')
+            _require(str(q['feedback_correct']).strip() and str(q['feedback_wrong']).strip(), at,
+                     'missing feedback')
+        else:
+            _require(set(q) == common | {'answer', 'feedback_true', 'feedback_false'}, at,
+                     f'keys {sorted(q)}')
+            _require(isinstance(q['answer'], bool), at, 'answer is not true/false')
+            _require(str(q['feedback_true']).strip() and str(q['feedback_false']).strip(), at,
+                     'missing feedback')
+        for text in question_texts(q):
+            _require(text.count('$') % 2 == 0, at, f'unbalanced $ in {text!r}')
+            _require(text.count('`') % 2 == 0, at, f'unbalanced ` in {text!r}')
+
+
+# ----------------------------------------------------------------------------- placeholders
+
+PLACEHOLDER = re.compile(r'\{([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\}')
+
+
+def placeholders(bank: dict) -> set[str]:
+    """Every ``{name}`` the bank's questions use."""
+    found = set()
+    for q in bank['questions'] or []:
+        for text in question_texts(q) + [str(q.get('answer', ''))]:
+            found.update(PLACEHOLDER.findall(text))
+    return found
+
+
+def number_from_text(text: str) -> float:
+    """A glued number as the page writes it -> float: '2.120' -> 2120, '0,09' -> 0.09,
+    '64,9 %' -> 0.649, '7/9 = 0,778' -> 0.778 (the value after the last '=')."""
+    text = text.split('=')[-1].strip()
+    percent = text.endswith('%')
+    value = float(text.rstrip('%').strip().replace('.', '').replace(',', '.'))
+    return value / 100 if percent else value
+
+
+def fill(bank: dict, values: dict | None = None) -> dict:
+    """A copy of ``bank`` with every ``{name}`` replaced by the lesson's value."""
+    values = lesson_values(bank['lesson']) if values is None else values
+    missing = sorted(placeholders(bank) - set(values))
+    if missing:
+        raise BankError(f"quiz/{bank['quiz']}.yml names {missing}, which lessons/{bank['lesson']}.md "
+                        f"does not glue (glue them, then run `python scripts/refresh.py {bank['lesson']}`)")
+
+    def sub(text):
+        return PLACEHOLDER.sub(lambda m: values[m.group(1)], text) if isinstance(text, str) else text
+
+    out = copy.deepcopy(bank)
+    for q in out['questions'] or []:
+        for key in ('prompt', 'feedback_correct', 'feedback_wrong', 'feedback_true', 'feedback_false'):
+            if key in q:
+                q[key] = sub(q[key])
+        for option in q.get('options', []):
+            option['text'], option['feedback'] = sub(option['text']), sub(option['feedback'])
+        if q['type'] == 'numeric' and isinstance(q['answer'], str):
+            q['answer'] = number_from_text(sub(q['answer']))
+    return out
 
 
 # ----------------------------------------------------------------------------- text
@@ -287,8 +405,28 @@ def render(bank: dict, ids: list[str] | None = None, absolute_links: bool | None
             f'<script>{js}\nwindow.courseQuiz.init(document.getElementById("{uid}"));</script>')
 
 
-def quiz_html(name: str, ids: list[str] | None = None, absolute_links: bool | None = None) -> str:
-    return render(load_bank(name), ids, absolute_links)
+def quiz_html(name: str, ids: list[str] | None = None, absolute_links: bool | None = None,
+              values: dict | None = None, page: str | None = None, title: str | None = None) -> str:
+    """The HTML of bank ``name`` with the lesson's numbers filled in (see ``fill``).
+
+    ``page`` keeps only the questions whose section is on that lesson page (a lesson on two
+    pages, like the metrics lesson, shows each page its own questions); ``title`` replaces the
+    bank's title."""
+    bank = load_bank(name)
+    if page is not None:
+        bank['questions'] = [q for q in bank['questions'] if q['section'].startswith(f'{page}.html')]
+        if not bank['questions']:
+            raise KeyError(f"o questionário '{name}' não tem perguntas da página {page!r}")
+    if title is not None:
+        bank['title'] = title
+    if ids is not None:     # only these questions need their numbers (a lesson's "Erro comum")
+        known = [q['id'] for q in bank['questions']]
+        missing = [i for i in ids if i not in known]
+        if missing:
+            raise KeyError(f"o questionário '{name}' não tem a pergunta {missing[0]!r}; "
+                           f"tem: {', '.join(known)}")
+        bank['questions'] = [q for q in bank['questions'] if q['id'] in ids]
+    return render(fill(bank, values), ids, absolute_links)
 
 
 def _display(markup: str) -> None:
@@ -300,21 +438,11 @@ def _display(markup: str) -> None:
     display(HTML(markup))
 
 
-def show_quiz(name: str) -> None:
-    """Show the whole quiz ``quiz/<name>.yml`` with immediate feedback."""
-    try:
-        markup = quiz_html(name)
-    except QuizNotFound as error:
-        print(error)
-        return
-    _display(markup)
+def show_quiz(name: str, page: str | None = None, title: str | None = None) -> None:
+    """Show the quiz ``quiz/<name>.yml`` (or its questions about ``page``) with immediate feedback."""
+    _display(quiz_html(name, page=page, title=title))
 
 
 def show_question(name: str, question_id: str) -> None:
     """Show one question of ``quiz/<name>.yml`` (e.g. a lesson's "Erro comum")."""
-    try:
-        markup = quiz_html(name, [question_id])
-    except QuizNotFound as error:
-        print(error)
-        return
-    _display(markup)
+    _display(quiz_html(name, [question_id]))

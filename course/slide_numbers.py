@@ -4,23 +4,27 @@ The lessons compute the same numbers in their visible code from the same arrays;
 are computed once more, with the same scikit-learn functions, and formatted the pt-BR way.
 """
 import numpy as np
-from sklearn.metrics import (accuracy_score, balanced_accuracy_score, brier_score_loss,
-                             confusion_matrix, f1_score, fbeta_score, log_loss,
-                             matthews_corrcoef, precision_score, recall_score)
+from sklearn.metrics import (
+    accuracy_score,
+    balanced_accuracy_score,
+    brier_score_loss,
+    f1_score,
+    fbeta_score,
+    log_loss,
+    matthews_corrcoef,
+    precision_score,
+    recall_score,
+)
 
 from course.data import RISK_COUNTS, RISK_LABELS, SCORES, THRESHOLD, Y_TRUE
 from course.fmt import num, pct
-
-
-def _counts(y, pred):
-    tp, fn, fp, tn = confusion_matrix(y, pred, labels=[1, 0]).ravel()
-    return int(tp), int(fp), int(fn), int(tn)
+from course.metrics import counts
 
 
 def numbers():
     y, score = Y_TRUE, SCORES
     pred = (score >= THRESHOLD).astype(int)
-    tp, fp, fn, tn = _counts(y, pred)
+    tp, fp, fn, tn = counts(y, score, THRESHOLD)
     v = {'tp': tp, 'fp': fp, 'fn': fn, 'tn': tn, 'n': len(y),
          'accuracy': num(accuracy_score(y, pred)),
          'precision': num(precision_score(y, pred)),
@@ -55,7 +59,7 @@ def numbers():
     v['cuts'] = []
     for t in (0.3, 0.5, 0.7):
         p = (score >= t).astype(int)
-        c = _counts(y, p)
+        c = counts(y, score, t)
         v['cuts'].append({'t': num(t, 1), 'tp': c[0], 'fp': c[1], 'fn': c[2], 'tn': c[3],
                           'precision': num(precision_score(y, p)), 'recall': num(recall_score(y, p))})
     v['mean_vs_f1'] = []

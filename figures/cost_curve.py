@@ -1,52 +1,59 @@
-"""Dois painéis com o mesmo eixo horizontal, o limiar de 0,01 a 0,99, para as 569 biópsias do
-Breast Cancer Wisconsin pontuadas por validação cruzada em 5 partes. Em cima, o custo total
-(10 por falha, 1 por alarme falso) contra o limiar: a curva desce de 175 em 0,01
-até um fundo plano e irregular e depois sobe sem parar até 900 em 0,99. Quatro
-limiares estão marcados com formas e rótulos diferentes: o mais barato (0,06, custo 111, círculo),
-o da teoria 1/11 ≈ 0,09 (custo 125, triângulo), o habitual 0,5 (custo 254, quadrado) e o de
-melhor F1 (0,65, custo 276, losango). Embaixo, o F1 contra o limiar: a curva sobe até o máximo
-0,918 em 0,65, onde o custo já é alto, mostrando que o melhor F1 e o menor custo estão em
-lugares diferentes. Um círculo vazado marca 0,13, que empata com 0,06 no custo 111."""
+"""Dois painéis com o mesmo eixo horizontal, o limiar de 0,01 a 0,99, para as biópsias do Breast
+Cancer Wisconsin pontuadas por validação cruzada em 5 partes. Em cima, o custo total (os preços
+da aula 2.6 por falha e por alarme falso) contra o limiar, com quatro limiares marcados por formas
+e rótulos diferentes: o mais barato (círculo), o da teoria (triângulo), o habitual 0,5 (quadrado)
+e o de melhor F1 (losango); círculos vazados marcam outros limiares que empatam com o mais barato.
+Embaixo, o F1 contra o limiar, com o seu máximo: o melhor F1 e o menor custo ficam em lugares
+diferentes.
+
+Os preços são os da aula (``custo_price_fn`` e ``custo_price_fp``, coladas pela aula ou as
+guardadas no pacote por ``python scripts/refresh.py``); ``python figures/cost_curve.py 20 1``
+desenha outros."""
+import sys
+
 import matplotlib.pyplot as plt
 import numpy as np
 
+from course import metrics
+from course.data import breast_cancer_scores
 from course.figstyle import comma_ticks, save, styled
 from course.fmt import num
 from course.palette import OKABE_ITO, SERIES
+from course.values import value
 
 
-def compute():
-    """The seed's computation (lesson 2.6): cross-validated scores, cost and F1 per threshold."""
-    from sklearn.datasets import load_breast_cancer
-    from sklearn.model_selection import StratifiedKFold, cross_val_predict
-    from sklearn.pipeline import make_pipeline
-    from sklearn.preprocessing import StandardScaler
-    from sklearn.linear_model import LogisticRegression
-    from sklearn.metrics import f1_score
+def lesson_prices():
+    """The prices of lesson 2.6: (cost of a miss, cost of a false alarm)."""
+    return int(value('custo', 'custo_price_fn')), int(value('custo', 'custo_price_fp'))
 
-    X, y = load_breast_cancer(return_X_y=True)
-    X, y = X[:, :10], 1 - y  # as 10 medidas "mean", como no lab; 1 = maligno
-    model = make_pipeline(StandardScaler(), LogisticRegression())
-    t = np.arange(1, 100) / 100  # limiares 0.01 ... 0.99, como no lab
-    p = cross_val_predict(model, X, y, cv=StratifiedKFold(5), method="predict_proba")[:, 1]
-    c = np.array([10 * ((p < s) & (y == 1)).sum() + 1 * ((p >= s) & (y == 0)).sum() for s in t])
-    f1 = np.array([f1_score(y, p >= s) for s in t])
-    return t, c, f1
+
+def compute(cost_fn, cost_fp):
+    """Lesson 2.6's scores, the cost and the F1 at every threshold of the grid."""
+    _, y, p, _ = breast_cancer_scores()
+    t = metrics.THRESHOLDS
+    c = metrics.cost_curve(y, p, cost_fn, cost_fp, t)
+    f1 = np.array([metrics.fbeta(metrics.counts(y, p, s), 1) for s in t])
+    return t, c, f1, len(y)
 
 
 @styled
-def draw():
-    t, c, f1 = compute()
+def draw(cost_fn=None, cost_fp=None):
+    if cost_fn is None or cost_fp is None:
+        cost_fn, cost_fp = lesson_prices()
+    t, c, f1, n = compute(cost_fn, cost_fp)
     best, best_f1 = int(c.argmin()), int(f1.argmax())
+    g = np.gcd(cost_fp, cost_fp + cost_fn)
     marks = [  # (índice do limiar, nome, marcador, cor, deslocamento do rótulo)
         (best, 'mais barato', 'o', OKABE_ITO['green'], (-10, 60)),
-        (8, 'teoria 1/11', '^', OKABE_ITO['blue'], (25, 95)),
-        (49, 'habitual', 's', OKABE_ITO['orange'], (-30, 70)),
+        (metrics.theory_index(cost_fn, cost_fp), f'teoria {cost_fp // g}/{(cost_fp + cost_fn) // g}',
+         '^', OKABE_ITO['blue'], (25, 95)),
+        (metrics.grid_index(0.5), 'habitual', 's', OKABE_ITO['orange'], (-30, 70)),
         (best_f1, 'melhor F1', 'D', OKABE_ITO['vermillion'], (20, 55)),
     ]
     fig, (ax, bx) = plt.subplots(2, 1, figsize=(8, 5.6), sharex=True,
                                  gridspec_kw={'height_ratios': [3, 2]})
-    ax.plot(t, c, color=SERIES[0], lw=1.8, label='custo (10 por falha, 1 por alarme falso)')
+    ax.plot(t, c, color=SERIES[0], lw=1.8,
+            label=f'custo ({cost_fn} por falha, {cost_fp} por alarme falso)')
     for i, name, marker, color, offset in marks:
         ax.plot(t[i], c[i], marker=marker, color=color, ms=9, ls='none', mec='black', mew=0.8)
         ax.annotate(f'{name}\nlimiar {num(t[i], 2)}, custo {c[i]}', (t[i], c[i]),
@@ -58,12 +65,12 @@ def draw():
                     textcoords='offset points', fontsize=9, color='black')
     ax.set_ylabel('custo total')
     ax.set_ylim(0, c.max() * 1.05)
-    ax.set_title('Custo e F1 de cada limiar (569 biópsias, validação cruzada)', loc='left')
+    ax.set_title(f'Custo e F1 de cada limiar ({n} biópsias, validação cruzada)', loc='left')
     ax.legend(loc='upper left')
     comma_ticks(ax, 0, axis='y')
 
     bx.plot(t, f1, color=SERIES[1], lw=1.8, label='F1')
-    for i, name, marker, color, _ in marks:
+    for i, _name, marker, color, _ in marks:
         bx.plot(t[i], f1[i], marker=marker, color=color, ms=8, ls='none', mec='black', mew=0.8)
     bx.annotate(f'melhor F1 = {num(f1[best_f1], 3)}\nem {num(t[best_f1], 2)}',
                 (t[best_f1], f1[best_f1]), xytext=(20, -40), textcoords='offset points',
@@ -80,4 +87,5 @@ def draw():
 
 
 if __name__ == '__main__':
-    save(draw(), __file__)
+    prices = [int(a) for a in sys.argv[1:3]]
+    save(draw(*prices) if len(prices) == 2 else draw(), __file__)

@@ -5,6 +5,7 @@ pacientes nos seus escores: círculo cheio para doente, círculo vazio para saud
 import matplotlib.pyplot as plt
 import numpy as np
 
+from course import metrics
 from course.data import PATIENT_IDS, SCORES, Y_TRUE
 from course.figstyle import comma_ticks, save, styled
 from course.fmt import num
@@ -14,23 +15,14 @@ BETAS = [(0.5, 'F0,5', '-'), (1, 'F1', '--'), (2, 'F2', ':')]
 
 
 def fbeta(threshold, beta):
-    """F-beta na forma com contagens (definida sempre que há doentes)."""
-    pred = SCORES >= threshold
-    tp = np.sum(pred & (Y_TRUE == 1))
-    fp = np.sum(pred & (Y_TRUE == 0))
-    fn = np.sum(~pred & (Y_TRUE == 1))
-    b2 = beta ** 2
-    return (1 + b2) * tp / ((1 + b2) * tp + b2 * fn + fp)
+    """F-beta of the 20 patients at ``threshold`` (defined whenever someone is sick)."""
+    return metrics.fbeta(metrics.counts(Y_TRUE, SCORES, threshold), beta)
 
 
 def best_threshold(beta):
-    """O escore de paciente que maximiza o F-beta. Todo limiar entre dois escores vizinhos dá as
-    mesmas previsões; nomeamos cada faixa pelo escore do último paciente marcado (o limiar mais
-    alto da faixa). Se duas faixas empatassem, ficaria a de limiar mais alto (menos alarmes)."""
-    candidates = np.sort(np.unique(SCORES))[::-1]          # do mais alto ao mais baixo
-    values = [fbeta(t, beta) for t in candidates]
-    k = int(np.argmax(values))                               # argmax: o primeiro, o mais alto
-    return candidates[k], values[k]
+    """The patient score that maximises F-beta (``course.metrics.fbeta_best``: among ties, the
+    highest threshold, fewest alarms)."""
+    return metrics.fbeta_best(Y_TRUE, SCORES, beta)
 
 
 @styled

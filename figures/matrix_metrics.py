@@ -9,6 +9,7 @@ e a FPR leem a linha "realmente saudável" (8/10 = 0,800 e 2/10 = 0,200)."""
 import matplotlib.pyplot as plt
 from matplotlib.patches import Rectangle
 
+from course import metrics
 from course.data import SCORES, THRESHOLD, Y_TRUE
 from course.figstyle import save, styled
 from course.fmt import num
@@ -16,12 +17,9 @@ from course.palette import CELLS, OKABE_ITO
 
 
 def counts(threshold=THRESHOLD):
-    y_pred = (SCORES >= threshold).astype(int)
-    tp = int(((Y_TRUE == 1) & (y_pred == 1)).sum())
-    fn = int(((Y_TRUE == 1) & (y_pred == 0)).sum())
-    fp = int(((Y_TRUE == 0) & (y_pred == 1)).sum())
-    tn = int(((Y_TRUE == 0) & (y_pred == 0)).sum())
-    return tp, fn, fp, tn
+    """TP, FN, FP, TN of the 20 patients (the matrix's reading order)."""
+    c = metrics.counts(Y_TRUE, SCORES, threshold)
+    return c.tp, c.fn, c.fp, c.tn
 
 
 def bracket(ax, x0, y0, x1, y1, color, text, side):

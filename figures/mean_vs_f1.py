@@ -8,6 +8,7 @@ na frente, porque a média harmônica é puxada para o menor dos dois valores.""
 import matplotlib.pyplot as plt
 import numpy as np
 
+from course import metrics
 from course.data import SCORES, Y_TRUE
 from course.figstyle import comma_ticks, save, styled
 from course.fmt import num
@@ -17,9 +18,8 @@ CUTS = [(0.95, 'só o P01 marcado'), (0.5, 'limiar padrão'), (0.02, 'os 20 marc
 
 
 def precision_recall(t):
-    pred = SCORES >= t
-    tp = (pred & (Y_TRUE == 1)).sum()
-    return tp / pred.sum(), tp / (Y_TRUE == 1).sum()
+    c = metrics.counts(Y_TRUE, SCORES, t)
+    return metrics.precision(c), metrics.recall(c)
 
 
 @styled

@@ -10,6 +10,7 @@ marcado e a precisão fica indefinida, por isso a curva para ali."""
 import matplotlib.pyplot as plt
 import numpy as np
 
+from course import metrics
 from course.data import SCORES, THRESHOLD, Y_TRUE
 from course.figstyle import comma_ticks, save, styled
 from course.fmt import num
@@ -20,11 +21,10 @@ def curves(grid):
     """Precision and recall at each threshold of ``grid`` (nan when nobody is flagged)."""
     precision, recall = [], []
     for t in grid:
-        pred = SCORES >= t
-        tp = (pred & (Y_TRUE == 1)).sum()
-        flagged = pred.sum()
-        precision.append(tp / flagged if flagged else np.nan)
-        recall.append(tp / (Y_TRUE == 1).sum())
+        c = metrics.counts(Y_TRUE, SCORES, t)
+        p = metrics.precision(c)
+        precision.append(np.nan if p is None else p)
+        recall.append(metrics.recall(c))
     return np.array(precision), np.array(recall)
 
 

@@ -12,9 +12,10 @@ temperatura T e o ECE antes e depois."""
 import matplotlib.pyplot as plt
 from matplotlib.lines import Line2D
 
-from course.calibration import ece, experiment, reliability_bins
+from course.calibration import experiment
 from course.figstyle import comma_ticks, save, styled
 from course.fmt import num
+from course.metrics import ece, reliability_bins
 from course.palette import OKABE_ITO
 
 # before: filled translucent circles; after: hollow diamonds with a thick edge, so that a

@@ -8,7 +8,6 @@ numbers depend on the machine; they are here to be compared from one change to t
 """
 import argparse
 import http.server
-import os
 import shutil
 import subprocess
 import sys

@@ -13,7 +13,8 @@ def test_page_works_offline_without_console_errors(page, page_name):
 
 
 def test_math_is_typeset_offline(page):
-    page.goto(f'{page.site_url}/lessons/metricas-fundamental.html', wait_until='networkidle')
+    # 'load', not 'networkidle': the page's lazy slides iframe may keep the network busy
+    page.goto(f'{page.site_url}/lessons/metricas-fundamental.html', wait_until='load')
     page.wait_for_selector('mjx-container', timeout=15_000)
     assert page.locator('mjx-container').count() > 5
 

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from course import explorables as ex
+from course import metrics
 from course.data import PATIENT_IDS, SCORES, Y_TRUE
-
 
 # ---------------------------------------------------------------- shared data
 
@@ -85,9 +85,9 @@ def test_fbeta_values_match_seed_section_9():
     assert ex.fbeta_values(SCORES, Y_TRUE, 2, 0.5, text=True)['fbeta'] == '0,714'
     assert ex.fbeta_values(SCORES, Y_TRUE, 0.5, 0.5, text=True)['fbeta'] == '0,761'
     # the best thresholds of the section-9 figure
-    assert ex.fbeta_best(SCORES, Y_TRUE, 2)[0] == 0.20
-    assert ex.fbeta_best(SCORES, Y_TRUE, 1)[0] == 0.35
-    assert ex.fbeta_best(SCORES, Y_TRUE, 0.5)[0] == 0.45
+    assert metrics.fbeta_best(Y_TRUE, SCORES, 2)[0] == 0.20
+    assert metrics.fbeta_best(Y_TRUE, SCORES, 1)[0] == 0.35
+    assert metrics.fbeta_best(Y_TRUE, SCORES, 0.5)[0] == 0.45
 
 
 def test_fbeta_agrees_with_sklearn():
@@ -134,6 +134,7 @@ def test_prevalence_undefined():
 # ---------------------------------------------------------------- cost lab (seed 001)
 
 def test_cost_values_match_seed_001(cost_data):
+    """The explorable's numbers at the seed's prices are the seed's (its own lesson may differ)."""
     X, y, p, folds = cost_data
     t = ex.cost_values(y, p, folds, 10, 1, 0.5, text=True)
     assert (t['fn'], t['fp'], t['cost']) == ('24', '14', '254')
@@ -156,16 +157,16 @@ def test_cost_values_equal_the_seed_code_at_other_prices(cost_data):
         assert v['cost'] == c[k]
         assert v['cheapest_threshold'] == grid[c.argmin()] and v['cheapest_cost'] == c.min()
         assert v['honest_cost'] == held
-        assert v['theory_threshold'] == grid[ex.theory_index(c_fn, c_fp)]
+        assert v['theory_threshold'] == grid[metrics.theory_index(c_fn, c_fp)]
     assert ex.cost_values(y, p, folds, 1, 1, 0.5)['cheapest_threshold'] == 0.65   # seed: 0,65 ...
     assert ex.cost_values(y, p, folds, 1, 1, 0.5)['cheapest_cost'] == 33          # ... custo 33
 
 
 def test_theory_index():
-    assert ex.theory_index(10, 1) == 8          # 1/11 -> 0,09, the seed's c[8]
-    assert ex.theory_index(1, 1) == 49          # 0,50
-    assert ex.theory_index(7, 1) == 12          # 0,125 -> 0,13 (half up)
-    assert ex.theory_index(1, 50) == 97         # 50/51 = 0,980 -> 0,98
+    assert metrics.theory_index(10, 1) == 8          # 1/11 -> 0,09, the seed's c[8]
+    assert metrics.theory_index(1, 1) == 49          # 0,50
+    assert metrics.theory_index(7, 1) == 12          # 0,125 -> 0,13 (half up)
+    assert metrics.theory_index(1, 50) == 97         # 50/51 = 0,980 -> 0,98
 
 
 # ---------------------------------------------------------------- calibration (seed 002)
@@ -204,7 +205,7 @@ def test_fmt_rules():
     assert ex._fmt(1980.0000000000002, 'int') == '1.980'
     assert ex._fmt(0.0625, ('num', 3)) == '0,062'        # exact tie: half to even, like Python
     assert ex._fmt(2.5, 'int') == '2'
-    assert ex.round_half_up(2.5) == 3 and ex.round_half_up(980.1) == 980
+    assert metrics.round_half_up(2.5) == 3 and metrics.round_half_up(980.1) == 980
 
 
 # ---------------------------------------------------------------- the HTML
@@ -280,3 +281,30 @@ def test_runtime_size():
     static = Path(ex.__file__).parent / 'static'
     size = sum((static / f).stat().st_size for f in ('explorables.js', 'explorables.css'))
     assert size < 30_000
+
+
+# ---------------------------------------------------------------- lab and lesson agree
+
+def _shown(html_text, name):
+    import re as _re
+    return _re.search(rf'data-value="{name}">([^<]*)<', html_text).group(1)
+
+
+@pytest.mark.parametrize('cost_fn,cost_fp', [(7, 1), (10, 1), (1, 1), (1, 10), (3, 7), (50, 1), (20, 1)])
+def test_cost_lab_and_lesson_explorable_agree(cost_data, cost_fn, cost_fp):
+    """The Colab lab's panel and the lesson's explorable give the same theory threshold and cheapest
+    threshold (7/1 included: 1/8 = 0,125 -> 0,13, half up), and both are the seed code's."""
+    from course import labs
+    X, y, p, folds = cost_data
+    lab = labs.cost_lab(cost_fn=cost_fn, cost_fp=cost_fp)._repr_html_()
+    lesson = ex.cost_lab(y, p, folds, cost_fn=cost_fn, cost_fp=cost_fp)._repr_html_()
+    c = seed_costs(y, p, c_fn=cost_fn, c_fp=cost_fp)
+    grid = np.arange(1, 100) / 100
+    theory = cost_fp / (cost_fp + cost_fn)
+    k = int(np.floor(100 * theory + 0.5)) - 1          # half up, written again here
+    for name, expected in [('theory_threshold', f'{grid[k]:.2f}'.replace('.', ',')),
+                           ('cheapest_threshold', f'{grid[c.argmin()]:.2f}'.replace('.', ',')),
+                           ('cheapest_cost', str(c.min()))]:
+        assert _shown(lab, name) == _shown(lesson, name) == expected, (name, cost_fn, cost_fp)
+    if (cost_fn, cost_fp) == (7, 1):
+        assert _shown(lab, 'theory_threshold') == '0,13'

@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 
 from conftest import recording_page
-
 from course import explorables as ex
+from course import metrics
 
 pytest.importorskip('playwright')
 
@@ -143,11 +143,12 @@ def check_prevalence(root):
 
 
 def check_cost(root, y, p, folds):
-    assert shown(root, ['fn', 'fp', 'cost', 'cheapest_threshold', 'cheapest_cost',
-                        'theory_threshold', 'theory_cost', 'honest_cost']) == {
-        'fn': '24', 'fp': '14', 'cost': '254', 'cheapest_threshold': '0,06', 'cheapest_cost': '111',
-        'theory_threshold': '0,09', 'theory_cost': '125', 'honest_cost': '141'}
+    """Starts at the lesson's prices and threshold 0,5 (whatever the lesson sets), then moves."""
+    start_fn = float(control(root, 'Custo de uma falha').input_value())
+    start_fp = float(control(root, 'Custo de um alarme falso').input_value())
     names = [k for k in ex.cost_values(y, p, folds, text=True) if k != 'threshold']
+    start = ex.cost_values(y, p, folds, start_fn, start_fp, 0.5, text=True)
+    assert shown(root, names) == {k: start[k] for k in names}
     for a, b, t in [(10, 1, 'min'), (10, 1, 'max'), ('min', 'min', 0.65), ('max', 'min', 0.06),
                     ('min', 'max', 'max'), (7, 3, 0.42), ('max', 'max', 'min'), (10, 1, 0.5)]:
         c_fn = set_slider(root, 'Custo de uma falha', a)
@@ -169,7 +170,7 @@ def check_calibration(root, y, probas, temperatures):
             values = (ex.calibration_values(y, after, before, temperatures[model], text=True)
                       if temp == 'com' else ex.calibration_values(y, before, before, 1.0, text=True))
             assert shown(root, names) == {k: values[k] for k in names}, (model, temp)
-            bins = ex.reliability_bins(y, after if temp == 'com' else before)
+            bins = metrics.reliability_bins(y, after if temp == 'com' else before)
             assert root.locator('[data-chart="reliability"] circle').count() == len(bins)
             assert root.locator('[data-table="bins"] tr').count() == len(bins)
     # keyboard: the radios of one group move with the arrow keys
@@ -216,8 +217,13 @@ def test_metricas_avancada(page):
 
 
 def test_custo(page, cost_data):
+    from course.values import shipped
     open_page(page, 'lessons/custo.html')
-    check_cost(explorable(page, 'cost'), *cost_data[1:])
+    root = explorable(page, 'cost')
+    prices = shipped('custo')      # the explorable opens at the lesson's own prices
+    assert control(root, 'Custo de uma falha').input_value() == prices['custo_price_fn']
+    assert control(root, 'Custo de um alarme falso').input_value() == prices['custo_price_fp']
+    check_cost(root, *cost_data[1:])
     assert_clean(page)
 
 

@@ -1,11 +1,11 @@
 """The quiz banks (quiz/*.yml) and their renderer (course/quiz.py).
 
-- every bank follows the schema written in course/quiz.py's docstring;
-- every numeric answer is recomputed here from the lessons' own numbers (ANSWERS): changing
-  an answer key in a bank, or a number here, fails the test;
-- every number a question quotes from a lesson computation is checked against the lesson's
-  glue (GLUED, see "Numbers quoted from the lessons" below), so a lesson that changes its
-  numbers fails here until the bank says the same;
+- every bank (found by glob) follows the one schema, ``course.quiz.check_bank``;
+- every answer is checked against code (KEYS): numeric answers are recomputed, true/false and
+  choice keys are derived from the lessons' numbers where a number decides them, so a flipped
+  answer in a bank fails here;
+- a bank types no lesson number: it names the lesson's glued values (``{custo_cost_05}``), and
+  every name it uses is glued by the lesson;
 - text is Portuguese, the rendered HTML loads nothing and links only to the course site;
 - every lesson and lab ends with a quiz cell of an existing bank.
 """
@@ -13,7 +13,6 @@ import ast
 import json
 import math
 import re
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -26,7 +25,6 @@ from conftest import ROOT
 from course import quiz
 
 QUIZ_DIR = ROOT / 'quiz'
-BANKS = {'metricas': 12, 'custo': 6, 'calibracao': 6, 'roc': 6}   # name -> minimum questions
 TYPES = set(quiz.TYPES)
 
 # ------------------------------------------------------------------ the lessons' own numbers
@@ -56,13 +54,16 @@ def lesson_glue(lesson):
     return out
 
 
-GLUE = {lesson: lesson_glue(lesson) for lesson in
-        ('metricas-fundamental', 'roc', 'calibracao', 'custo')}
+GLUE = {nb.stem: lesson_glue(nb.stem) for nb in sorted((ROOT / 'lessons').glob('*.ipynb'))}
 
-# 20 patients, threshold 0.5 (lesson "Métricas", section 2): TP 7, FP 2, FN 3, TN 8
+
+def glued_number(lesson, name):
+    return quiz.number_from_text(GLUE[lesson][name])
+
+
+FUND, CUSTO, CALIB, ROC = (GLUE[k] for k in ('metricas-fundamental', 'custo', 'calibracao', 'roc'))
+# 20 patients, threshold 0.5 (lesson "Métricas", section 2), recomputed from the patients' data
 TP, FP, FN, TN = 7, 2, 3, 8
-# lab, logistic regression on the validation set: tp=32 fn=22 fp=12 tn=88
-LAB_TP, LAB_FN, LAB_FP, LAB_TN = 32, 22, 12, 88
 
 
 def _patients_counts():
@@ -73,36 +74,79 @@ def _patients_counts():
             int((~pred & (Y_TRUE == 1)).sum()), int((~pred & (Y_TRUE == 0)).sum()))
 
 
+def _lab_counts():
+    return tuple(int(FUND[f'fund_lab_lr_{k}']) for k in ('tp', 'fn', 'fp'))
+
+
 ANSWERS = {
-    # metricas
+    # metricas: the 20 patients (independent counting) and the lab's validation counts
     'precision_20_patients': TP / (TP + FP),                          # 7/9
     'recall_20_patients': TP / (TP + FN),                             # 0,7
     'specificity_20_patients': TN / (TN + FP),                        # 0,8
     'npv_20_patients': TN / (TN + FN),                                # 8/11
     'f1_20_patients': 2 * TP / (2 * TP + FP + FN),                    # 14/19
-    'precision_lab_logreg': LAB_TP / (LAB_TP + LAB_FP),               # 32/44
-    'pima_val_majority_accuracy': (LAB_FP + LAB_TN) / (LAB_TP + LAB_FN + LAB_FP + LAB_TN),
+    'precision_lab_logreg': _lab_counts()[0] / (_lab_counts()[0] + _lab_counts()[2]),
+    'pima_val_majority_accuracy': int(FUND['fund_lab_val_neg']) / int(FUND['fund_lab_val_n']),
     'f1_only_p01': 2 * 1.0 * 0.1 / (1.0 + 0.1),                       # precision 1, recall 0,1
-    # custo (lesson 2.6): prices 10 (miss) and 1 (false alarm)
-    'threshold_theory_10_1': 1 / (1 + 10),                           # c_FP / (c_FP + c_FN)
+    # custo (lesson 2.6) at the lesson's own prices
+    'threshold_theory_lesson_prices': int(CUSTO['custo_price_fp']) / (
+        int(CUSTO['custo_price_fp']) + int(CUSTO['custo_price_fn'])),   # c_FP / (c_FP + c_FN)
     'threshold_theory_fp3_fn1': 3 / (3 + 1),
-    # the lesson's misses and false alarms at 0,5 (24 and 14)
-    'cost_threshold_05': 10 * int(GLUE['custo']['custo_fn_05']) + 1 * int(GLUE['custo']['custo_fp_05']),
+    'cost_threshold_05': int(CUSTO['custo_price_fn']) * int(CUSTO['custo_fn_05'])
+    + int(CUSTO['custo_price_fp']) * int(CUSTO['custo_fp_05']),
     # calibracao (lesson 2.4)
     'temperature_099_T4': float(expit(math.log(0.99 / 0.01) / 4)),
-    # the naive Bayes biopsies with confidence above 99 % (151)
-    'expected_errors_sure_at_99': int(GLUE['calibracao']['calib_nb_sure_before']) * 0.01,
-    # --- calibracao, the hand calculations (section 4), on made-up numbers worked in the question
-    # three biopsies: P(maligno) 0,9 (malignant), 0,2 and 0,7 (benign)
-    'brier_three_made_up': ((0.9 - 1) ** 2 + 0.2 ** 2 + 0.7 ** 2) / 3,
-    # one bin: 40 of 200 biopsies, mean declared 0,85, 30 malignant
-    'ece_one_bin_made_up': 40 / 200 * abs(0.85 - 30 / 40),
-    # --- end calibracao
+    # the naive Bayes biopsies with confidence above 99 %: at least 1 % error each
+    'expected_errors_sure_at_99': int(CALIB['calib_nb_sure_before']) * 0.01,
     # roc (lesson 2.3)
     'roc_auc_four_scores': roc_auc_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]),
     'binormal_auc_d2': float(norm.cdf(2 / math.sqrt(2))),
     'bayes_precision_1pct': 0.95 * 0.01 / (0.95 * 0.01 + 0.05 * 0.99),
     'bootstrap_width_factor_4x': 1 / math.sqrt(4),
+}
+
+
+def _custo(name):
+    return quiz.number_from_text(CUSTO[name])
+
+
+# The key of every non-numeric question, derived from the lessons' numbers where a number decides
+# it (a flipped key in a bank fails test_every_key_is_checked_against_code):
+# single/multiple -> the indices of the correct options; truefalse -> the answer.
+KEYS = {
+    ('calibracao', 'oito-e-oitenta'):        # false: the naive Bayes' 99 % are wrong more often
+        not int(CALIB['calib_nb_sure_errors_before']) > int(CALIB['calib_nb_sure_before']) * 0.01,
+    ('calibracao', 'temperatura-muda'): [0, 1, 2],
+    ('calibracao', 'por-que-decisoes-ficam'): [0],
+    ('calibracao', 'ordenar-nao-e-calibrar'): [0],
+    ('calibracao', 'abaixo-da-diagonal'): [0],
+    ('calibracao', 'logistica-calibrada'): [0],
+    ('calibracao', 'calibrar-nao-ordena'):   # false: the scores' AUC is the same without and with T
+        CALIB['calib_nb_auc_score'] != CALIB['calib_nb_auc_score'] or int(CALIB['calib_nb_changed']) > 0,
+    ('custo', 'f1-para-tudo'): _custo('custo_f1_cost') <= _custo('custo_best_cost'),   # false
+    ('custo', 'o-que-entra-no-custo'): [0, 1, 2],
+    ('custo', 'f1-nao-e-custo'): [0],
+    ('custo', 'direcao-do-limiar'):          # down: 1/(1+50) is below the lesson's theory threshold
+        [0] if 1 / 51 < int(CUSTO['custo_price_fp']) / (int(CUSTO['custo_price_fp']) + int(CUSTO['custo_price_fn'])) else [1],
+    ('custo', 'custo-otimista'): [0] if _custo('custo_honest') > _custo('custo_best_cost') else [2],
+    ('custo', 'teoria-supoe-calibracao'): False,
+    ('metricas', 'matriz-layout-padrao'): [0],
+    ('metricas', 'matriz-ordem-sklearn'): [0],
+    ('metricas', 'ravel-ordem'): [0],
+    ('metricas', 'pergunta-quando-diz-doente'): [0],
+    ('metricas', 'linha-saudaveis'): [0, 1],
+    ('metricas', 'pergunta-pronto-socorro'): [0],
+    ('metricas', 'paradoxo-acuracia'): [0],
+    ('metricas', 'limiar-sobe'): [0, 1, 2, 3],
+    ('metricas', 'limiar-propriedade'): False,
+    ('metricas', 'media-harmonica'): [0] if glued_number('metricas-fundamental', 'fund_cut002_f1')
+        < glued_number('metricas-fundamental', 'fund_cut05_f1') else [1],
+    ('roc', 'eixos-roc'): [0],
+    ('roc', 'par-perdido'): [0],
+    ('roc', 'linha-de-base-pr'): [0],
+    ('roc', 'prevalencia-cai'): [0, 1, 2],
+    ('roc', 'bootstrap-como'): [0],
+    ('roc', 'intervalos-sobrepostos'): False,   # the example's intervals overlap, the difference excludes 0
 }
 
 # ------------------------------------------------------------------ avan: metricas-avancada + regressao
@@ -134,91 +178,103 @@ def _avan_answers():
 
 
 ANSWERS.update(_avan_answers())
-BANKS['regressao'] = 4
 # The metrics lesson spans two pages: its bank's sections may point to either.
 LESSON_PAGES = {'metricas': ['metricas-fundamental', 'metricas-avancada']}
 # ------------------------------------------------------------------ end of avan
+
+# ------------------------------------------------------------------ calibracao: hand calculations
+ANSWERS.update({
+    # three biopsies: P(maligno) 0,9 (malignant), 0,2 and 0,7 (benign)
+    'brier_three_made_up': ((0.9 - 1) ** 2 + 0.2 ** 2 + 0.7 ** 2) / 3,
+    # one bin: 40 of 200 biopsies, mean declared 0,85, 30 malignant
+    'ece_one_bin_made_up': 40 / 200 * abs(0.85 - 30 / 40),
+})
+# ------------------------------------------------------------------ end of calibracao
+
+
+def _breast_cancer_class_1():
+    from sklearn.datasets import load_breast_cancer
+    return str(load_breast_cancer().target_names[1])
+
+
+# Keys of the questions the lessons' new sections added (issue 12): conceptual ones recorded here,
+# independently of the bank; those a number decides, derived from that number.
+KEYS.update({
+    ('calibracao', 'brier-menor-calibrado'): False,
+    ('calibracao', 'decisao-em-50-sorteios'): False,
+    ('calibracao', 'ece-igual-nao-basta'): [0],
+    ('calibracao', 'erro-confiante-no-brier'): [0],
+    ('calibracao', 'floresta-no-meio'): [0],
+    ('calibracao', 'temperatura-na-logistica'): [0],
+    ('calibracao', 'temperatura-ou-isotonica'): [0],
+    ('custo', 'cada-limiar-sua-metrica'): [1],
+    ('custo', 'escolher-no-teste'): False,
+    # "biópsia para todas" is the cheaper extreme when c_FP * benign < c_FN * malignant
+    ('custo', 'extremo-mais-barato'): [2] if _custo('custo_all_biopsy') < _custo('custo_no_biopsy')
+    else [0] if _custo('custo_all_biopsy') > _custo('custo_no_biopsy') else [1],
+    # the made-up thresholds A (100 misses, 30 false alarms) and B (60, 900) at 50 and 1
+    ('custo', 'limiar-mais-barato-50'): [0] if 50 * 100 + 30 < 50 * 60 + 900 else [1],
+    ('metricas', 'beta-peso'): [1],
+    ('metricas', 'classe-rara-macro'): [1],
+    ('metricas', 'dez-rotulos-leitura'): [0],
+    ('metricas', 'diferenca-arredondamento'): False,
+    ('metricas', 'equilibrar-antes-de-dividir'): [0],
+    ('metricas', 'especificidade-nao-e-revocacao'): False,
+    ('metricas', 'fraude-o-que-denuncia'): [0, 1, 2],
+    ('metricas', 'harmonica-menor-domina'): [0],
+    ('metricas', 'macro-nao-e-acuracia'): [0],
+    ('metricas', 'micro-igual-acuracia'): True,
+    ('metricas', 'reamostrar-antes'): [1],
+    ('metricas', 'smote-recomendado'): False,
+    ('metricas', 'spam-qual-metrica'): [2],
+    ('regressao', 'r2-da-media'): [2],
+    ('regressao', 'r2-negativo'): False,
+    ('regressao', 'rmse-ou-mae'): [1],
+    ('roc', 'classe-1-breast-cancer'): [0] if _breast_cancer_class_1() == 'benign' else [1],
+    ('roc', 'limiar-nao-muda-auc'): False,
+    ('roc', 'trocar-classe-positiva'): [0, 1],
+})
 
 ENGLISH_WORDS = [' the ', ' and ', ' of ', ' is ', ' with ', ' to ', ' are ', ' this ',
                  ' which ', ' true ', ' false ', ' correct ', ' wrong ', ' answer ']
 
 
 def load(name):
-    return yaml.safe_load((QUIZ_DIR / f'{name}.yml').read_text(encoding='utf-8'))
+    return quiz.load_bank(name)
+
+
+BANK_NAMES = quiz.bank_names()
+MINIMUM = {'metricas': 12, 'custo': 6, 'calibracao': 6, 'roc': 6, 'regressao': 4}   # name -> minimum
 
 
 def all_questions():
-    return [(name, q) for name in BANKS for q in load(name)['questions']]
+    return [(name, q) for name in BANK_NAMES for q in load(name)['questions'] or []]
 
 
-def texts(q):
-    """Every student-facing string of a question."""
-    out = [q['prompt']]
-    for option in q.get('options', []):
-        out += [option['text'], option['feedback']]
-    out += [q[k] for k in ('feedback_correct', 'feedback_wrong', 'feedback_true',
-                           'feedback_false') if k in q]
-    return [str(t) for t in out]
+texts = quiz.question_texts
 
 
 # ------------------------------------------------------------------ schema
 
-def check_schema(bank, name):
-    """Raise AssertionError with a readable message when the bank breaks the schema."""
-    assert set(bank) == {'quiz', 'title', 'lesson', 'sections', 'questions'}, sorted(bank)
-    assert bank['quiz'] == name
-    assert (ROOT / 'lessons' / f"{bank['lesson']}.md").is_file(), bank['lesson']
-    assert isinstance(bank['sections'], dict) and bank['sections']
-    for url, title in bank['sections'].items():
-        assert re.fullmatch(r'[a-z0-9-]+\.html(#sec-[a-z0-9-]+)?', url), url
-        assert isinstance(title, str) and title.strip()
-    ids = [q['id'] for q in bank['questions']]
-    assert len(ids) == len(set(ids)), 'ids repetidos'
-    common = {'id', 'type', 'prompt', 'section'}
-    for q in bank['questions']:
-        where = f"{name}/{q.get('id')}"
-        assert re.fullmatch(r'[a-z0-9]+(-[a-z0-9]+)*', str(q['id'])), where
-        assert q['type'] in TYPES, where
-        assert isinstance(q['prompt'], str) and q['prompt'].strip(), where
-        assert q['section'] in bank['sections'], f'{where}: section {q["section"]} not in sections'
-        if q['type'] in ('single', 'multiple'):
-            assert set(q) == common | {'options'}, f'{where}: {sorted(q)}'
-            assert len(q['options']) >= 2, where
-            for option in q['options']:
-                assert set(option) == {'text', 'correct', 'feedback'}, f'{where}: {option}'
-                assert isinstance(option['correct'], bool), where
-                assert str(option['text']).strip() and str(option['feedback']).strip(), where
-            n_correct = sum(o['correct'] for o in q['options'])
-            if q['type'] == 'single':
-                assert n_correct == 1, f'{where}: {n_correct} correct options'
-            else:
-                assert n_correct >= 1, where
-        elif q['type'] == 'numeric':
-            assert set(q) == common | {'answer', 'tolerance', 'answer_from', 'feedback_correct',
-                                       'feedback_wrong'}, f'{where}: {sorted(q)}'
-            assert isinstance(q['answer'], (int, float)) and not isinstance(q['answer'], bool)
-            assert isinstance(q['tolerance'], (int, float)) and q['tolerance'] > 0, where
-            assert q['answer_from'] in ANSWERS, f"{where}: no expression {q['answer_from']!r}"
-            assert q['feedback_correct'].strip() and q['feedback_wrong'].strip(), where
-        else:
-            assert set(q) == common | {'answer', 'feedback_true', 'feedback_false'}, \
-                f'{where}: {sorted(q)}'
-            assert isinstance(q['answer'], bool), where
-            assert q['feedback_true'].strip() and q['feedback_false'].strip(), where
-        for text in texts(q):
-            assert text.count('$') % 2 == 0, f'{where}: unbalanced $ in {text!r}'
-            assert text.count('`') % 2 == 0, f'{where}: unbalanced ` in {text!r}'
+def test_banks_are_found_by_glob():
+    assert set(MINIMUM) <= set(BANK_NAMES)
+    assert BANK_NAMES == sorted(p.stem for p in QUIZ_DIR.glob('*.yml'))
 
 
-@pytest.mark.parametrize('name', BANKS)
+@pytest.mark.parametrize('name', BANK_NAMES)
 def test_bank_follows_the_schema(name):
-    check_schema(load(name), name)
+    bank = load(name)
+    quiz.check_bank(bank, name)
+    assert (ROOT / 'lessons' / f"{bank['lesson']}.md").is_file(), bank['lesson']
+    for q in bank['questions'] or []:
+        if q['type'] == 'numeric':
+            assert q['answer_from'] in ANSWERS, f"{name}/{q['id']}: no expression {q['answer_from']!r}"
 
 
 def test_schema_check_rejects_broken_banks():
     bank = load('metricas')
     single = next(q for q in bank['questions'] if q['type'] == 'single')
-    for breakage in ('second correct', 'no feedback', 'bad type'):
+    for breakage in ('second correct', 'no feedback', 'bad type', 'bad placeholder answer'):
         broken = yaml.safe_load(yaml.safe_dump(bank))
         q = next(x for x in broken['questions'] if x['id'] == single['id'])
         if breakage == 'second correct':
@@ -226,13 +282,16 @@ def test_schema_check_rejects_broken_banks():
                 option['correct'] = True
         elif breakage == 'no feedback':
             del q['options'][-1]['feedback']
-        else:
+        elif breakage == 'bad type':
             q['type'] = 'essay'
-        with pytest.raises((AssertionError, KeyError)):
-            check_schema(broken, 'metricas')
+        else:
+            numeric = next(x for x in broken['questions'] if x['type'] == 'numeric')
+            numeric['answer'] = 'cerca de {fund_tp}'
+        with pytest.raises(quiz.BankError):
+            quiz.check_bank(broken, 'metricas')
 
 
-@pytest.mark.parametrize('name,minimum', BANKS.items())
+@pytest.mark.parametrize('name,minimum', MINIMUM.items())
 def test_bank_has_enough_questions(name, minimum):
     assert len(load(name)['questions']) >= minimum
 
@@ -266,10 +325,16 @@ def test_the_patient_counts_are_the_lessons():
     assert _patients_counts() == (TP, FP, FN, TN)
 
 
+def filled(name):
+    """The bank with the numbers of its lesson's executed notebook."""
+    bank = load(name)
+    return quiz.fill(bank, GLUE[bank['lesson']])
+
+
 @pytest.mark.parametrize('name,qid', [(n, q['id']) for n, q in all_questions()
                                       if q['type'] == 'numeric'])
 def test_numeric_answer_is_recomputed(name, qid):
-    q = next(x for x in load(name)['questions'] if x['id'] == qid)
+    q = next(x for x in filled(name)['questions'] if x['id'] == qid)
     expected = ANSWERS[q['answer_from']]
     assert abs(q['answer'] - expected) <= q['tolerance'], \
         f"{name}/{qid}: key {q['answer']} but {q['answer_from']} = {expected:.6f}"
@@ -282,180 +347,40 @@ def test_every_answer_expression_is_used():
     assert used == set(ANSWERS)
 
 
-# ------------------------------------------------------------------ numbers quoted from the lessons
-#
-# How the drift check works (the alternative chosen: literal numbers in the banks + this map).
-# The banks keep plain, literal numbers (the Colab labs download the .yml alone, with no lesson
-# notebook to substitute placeholders from, so the text must be final as written). Every number
-# a question quotes from a lesson computation is listed below, per bank and question id, as
-# ``(phrase, glue name, ...)``: the phrase is the question's own wording with ``{}`` where the
-# number goes, and the glue names are the lesson's myst-nb glue values, read from the executed
-# ``lessons/<lesson>.ipynb`` (GLUE above). The test fills the phrase with the glue values and
-# requires the result to occur in the question's text (prompt, options, feedback). So:
-#   - the lesson changes a number (re-executed notebook, new glue) -> the filled phrase is no
-#     longer in the question -> fail, showing the phrase the bank should now contain;
-#   - someone edits the number in the bank -> the phrase is no longer found -> fail;
-#   - a glue name is renamed or removed -> fail.
-# A guard (test_no_unchecked_lesson_number) also fails when a question quotes a number that
-# looks like a lesson result (a decimal with two or more places, or a percentage with a decimal)
-# outside every checked phrase, unless it is listed in TYPED_ON_PURPOSE (numbers of a made-up
-# example, worked out in the question itself). When you add such a number, add its phrase here.
+def test_every_key_is_checked_against_code():
+    """Every non-numeric question has its key in KEYS, and the bank says the same."""
+    questions = {(n, q['id']): q for n, q in all_questions() if q['type'] != 'numeric'}
+    assert set(questions) == set(KEYS), (
+        f'questions without a checked key (add them to KEYS): {sorted(set(questions) - set(KEYS))}; '
+        f'keys of no question: {sorted(set(KEYS) - set(questions))}')
+    wrong = []
+    for where, q in questions.items():
+        got = (q['answer'] if q['type'] == 'truefalse'
+               else [i for i, o in enumerate(q['options']) if o['correct']])
+        if got != KEYS[where]:
+            wrong.append(f'{where}: bank {got}, code {KEYS[where]}')
+    assert not wrong, 'answer keys that disagree with the code:\n' + '\n'.join(wrong)
 
-GLUED = {
-    'calibracao': {
-        'oito-e-oitenta': [
-            ('a {} das {} biópsias de validação, e {} delas são erros',
-             'calib_nb_sure_before', 'calib_n_val', 'calib_nb_sure_errors_before')],
-        'temperatura-muda': [
-            ('confiança média do naive Bayes cai de {} para {})', 'calib_nb_conf_before',
-             'calib_nb_conf_after'),
-            ('ele cai de {} para {} com a temperatura', 'calib_nb_brier_before',
-             'calib_nb_brier_after'),
-            ('(no naive Bayes, de {} para {})', 'calib_nb_ece_before', 'calib_nb_ece_after'),
-            ('sobre os escores, ele é {} sem e com temperatura', 'calib_nb_auc_score'),
-            ('ele sobe de {} para {} só porque', 'calib_nb_auc', 'calib_nb_auc_after'),
-            ('sem temperatura, {} biópsias recebem exatamente 1', 'calib_nb_exact_one')],
-        'por-que-decisoes-ficam': [
-            ('$T$ = {}: cada escore fica {} vezes menor', 'calib_nb_T', 'calib_nb_T'),
-            ('o número de decisões que mudam é {})', 'calib_nb_changed')],
-        'erros-esperados': [
-            ('acima de 99 % a {} biópsias de validação', 'calib_nb_sure_before'),
-            ('${} \\cdot 0{{,}}01', 'calib_nb_sure_before'),
-            ('a aula chega a {})', 'calib_nb_sure_expected'),
-            ('Encontrar {} erros entre elas', 'calib_nb_sure_errors_before')],
-        'ordenar-nao-e-calibrar': [
-            ('ROC AUC {}, não muito atrás da regressão logística ({})', 'calib_nb_auc_score',
-             'calib_lr_auc'),
-            ('as {} biópsias a que ele dá pelo menos 0,9 declara em média {}, e só {} delas',
-             'calib_nb_top_n', 'calib_nb_top_declared', 'calib_nb_top_observed'),
-            ('os dois ficam perto ({} e {})', 'calib_nb_auc_score', 'calib_lr_auc')],
-        'logistica-calibrada': [
-            ('(temperatura $T$ = {}, perto de 1)', 'calib_lr_T'),
-            ('não muito menor ({} contra {})', 'calib_nb_auc_score', 'calib_lr_auc')],
-        'calibrar-nao-ordena': [
-            ('ROC AUC dos escores {} e acurácia {}, sem e com temperatura',
-             'calib_nb_auc_score', 'calib_nb_accuracy'),
-            ('o Brier vai de {} para {} e o ECE de {} para {}', 'calib_nb_brier_before',
-             'calib_nb_brier_after', 'calib_nb_ece_before', 'calib_nb_ece_after')],
-        # --- calibracao, new questions (sections 4, 7 and 8)
-        'temperatura-ou-isotonica': [
-            ('nesta aula, {} biópsias bastaram', 'calib_n_cal')],
-        # --- end calibracao
-    },
-    'custo': {
-        'f1-para-tudo': [
-            ('limiar de melhor F1 ({}) custa {}: mais que o habitual 0,5 ({}) e cerca de {} vezes '
-             'o limiar mais barato ({})', 'custo_f1_thr', 'custo_f1_cost', 'custo_cost_05',
-             'custo_f1_ratio', 'custo_best_cost')],
-        'custo-limiar-05': [
-            ('o limiar 0,5 dá {} falhas e {} alarmes falsos', 'custo_fn_05', 'custo_fp_05'),
-            ('${} \\cdot 10 + {} \\cdot 1 = {}$', 'custo_fn_05', 'custo_fp_05', 'custo_cost_05')],
-        'f1-nao-e-custo': [
-            ('No lab os dois coincidem ({})', 'custo_equal_thr'),
-            ('No lab os dois coincidem ({})', 'custo_f1_thr'),
-            ('nos outros 20 cortes dos dados, eles diferem em {} dos 20', 'custo_cuts_differ')],
-        'custo-otimista': [
-            ('nas mesmas {} biópsias e o mais barato custa {}', 'custo_n', 'custo_best_cost'),
-            ('o custo honesto sobe para {}, e o limiar da teoria', 'custo_honest'),
-            ('sai mais barato (custo {})', 'custo_theory_cost')],
-        'teoria-supoe-calibracao': [
-            ('está bem calibrado (ECE {})', 'custo_ece')],
-    },
-    'roc': {
-        'auc-a-mao': [
-            ('Pelos pares: {} pares', 'roc_hand_won'),
-            ('e o AUC é {}.', 'roc_hand_auc'),
-            ('a começar do canto de baixo: {}.', 'roc_hand_points')],
-        'par-perdido': [
-            ('3/4 = {}', 'roc_hand_auc')],
-        'auc-binormal': [
-            ('AUC {}: a chance', 'roc_bin_auc'),
-            ('a fração de pares vencidos chega a {}.', 'roc_bin_sim_pairs')],
-        'precisao-por-bayes': [
-            ('precisão {}.', 'roc_bayes_precision')],
-        'prevalencia-cai': [
-            ('fica entre {} e {} em todas as linhas', 'roc_prev_auc_min', 'roc_prev_auc_max'),
-            ('a AP despenca de {} para {}.', 'roc_prev_ap_50', 'roc_prev_ap_01')],
-        'bootstrap-como': [
-            ('{} com 200 linhas e {} com 20.000', 'roc_boot_200_width', 'roc_boot_20000_width')],
-        'intervalos-sobrepostos': [
-            ('dois AUC do exemplo ({} e {}) se sobrepõem', 'roc_boot_200_lr', 'roc_boot_200_rf'),
-            ('é {} e exclui o zero', 'roc_boot_200_diff')],
-    },
-    'metricas': {
-        'matriz-layout-padrao': [
-            ('`[[{} {}] [{} {}]]`', 'fund_tp', 'fund_fn', 'fund_fp', 'fund_tn'),
-            ('O que conta o {}, no canto superior direito', 'fund_fn'),
-            ('é o {} do canto inferior esquerdo', 'fund_fp'),
-            ('é o {} do canto inferior direito', 'fund_tn'),
-            ('os TP são o {} do canto', 'fund_tp')],
-        'matriz-ordem-sklearn': [
-            ('`[[{} {}] [{} {}]]`', 'fund_tn', 'fund_fp', 'fund_fn', 'fund_tp'),
-            ('O que conta o {}, no canto superior direito', 'fund_fp'),
-            ('são o {} do canto inferior direito', 'fund_tp')],
-        'linha-saudaveis': [
-            ('({} nos 20 pacientes)', 'fund_val_spec'),
-            ('o outro lado da mesma linha ({})', 'fund_val_fpr')],
-        'paradoxo-acuracia': [
-            ('Em 1 000 pacientes com {} doentes', 'fund_fc_sick'),
-            ('"saudável" para todos tem acurácia {};', 'fund_acc_always'),
-            ('acha {} dos {} doentes e dá {} alarmes falsos tem {}.', 'fund_fc_tp', 'fund_fc_sick',
-             'fund_fc_fp', 'fund_fc_acc_pct'),
-            ('um acha {} doentes e o outro, nenhum', 'fund_fc_tp'),
-            ('({} + {})/1 000 = {} contra', 'fund_fc_tp', 'fund_fc_tn', 'fund_fc_acc')],
-        'baseline-pima': [
-            ('tem {} mulheres: {} com diabetes e {} sem', 'fund_lab_val_n', 'fund_lab_val_pos',
-             'fund_lab_val_neg'),
-            ("`: {}/{}, ou {}.", 'fund_lab_val_neg', 'fund_lab_val_n', 'fund_lab_b_major_acc'),
-            ('Os {} de acurácia da regressão logística', 'fund_lab_acc_pct'),
-            ('acurácia = {} / {}.', 'fund_lab_val_neg', 'fund_lab_val_n')],
-        'precisao-20': [
-            ('TP = {}, FP = {}, FN = {}, TN = {}', 'fund_tp', 'fund_fp', 'fund_fn', 'fund_tn'),
-            ('= {}: dos {} marcados', 'fund_val_prec', 'fund_flagged')],
-        'revocacao-20': [
-            ('TP = {}, FP = {}, FN = {}, TN = {}', 'fund_tp', 'fund_fp', 'fund_fn', 'fund_tn'),
-            ('= {}: dos {} doentes', 'fund_val_rec', 'fund_n_sick')],
-        'especificidade-20': [
-            ('TP = {}, FP = {}, FN = {}, TN = {}', 'fund_tp', 'fund_fp', 'fund_fn', 'fund_tn'),
-            ('= {}: dos {} saudáveis', 'fund_val_spec', 'fund_n_healthy')],
-        'vpn-20': [
-            ('TP = {}, FP = {}, FN = {}, TN = {}', 'fund_tp', 'fund_fp', 'fund_fn', 'fund_tn'),
-            ('= {}: dos {} mandados para casa', 'fund_val_npv', 'fund_sent_home')],
-        'f1-20': [
-            ('TP = {}, FP = {}, FN = {}, TN = {}', 'fund_tp', 'fund_fp', 'fund_fn', 'fund_tn'),
-            ('$ = {}, a média harmônica', 'fund_val_f1')],
-        'precisao-lab': [
-            ('`tp={} fn={} fp={} tn=', 'fund_lab_lr_tp', 'fund_lab_lr_fn', 'fund_lab_lr_fp'),
-            ('{}: das 44 mulheres', 'fund_lab_prec_calc'),
-            ('então o {} é FN e o {} é FP', 'fund_lab_lr_fn', 'fund_lab_lr_fp')],
-        'limiar-sobe': [
-            ('a precisão cai de {} para {}.', 'fund_prec_065', 'fund_prec_070')],
-        'media-harmonica': [
-            ('precisão {} e revocação {}: a média aritmética é {} e o F1, {}.', 'fund_cut095_p',
-             'fund_cut095_r', 'fund_cut095_mean', 'fund_cut095_f1'),
-            ('(revocação {}, precisão {})', 'fund_cut002_r', 'fund_cut002_p'),
-            ('"marcar os 20" ({}) ganharia do limiar 0,5 ({})', 'fund_cut002_mean',
-             'fund_cut05_mean'),
-            ('pelo F1 ({} contra {})', 'fund_cut002_f1', 'fund_cut05_f1')],
-        'f1-so-p01': [
-            ('precisão {} e revocação {}.', 'fund_cut095_p', 'fund_cut095_r'),
-            ('longe da média aritmética {}.', 'fund_cut095_mean')],
-    },
-}
 
-# Numbers that look like results but belong to a made-up example worked out in the question
-# itself (its own inputs or arithmetic, not a lesson computation): quiz -> id -> numbers.
+def test_a_flipped_answer_fails():
+    bank = load('custo')
+    q = next(x for x in bank['questions'] if x['id'] == 'f1-para-tudo')
+    assert q['answer'] == KEYS[('custo', 'f1-para-tudo')]
+    assert (not q['answer']) != KEYS[('custo', 'f1-para-tudo')]
+
+
+# ------------------------------------------------------------------ numbers come from the lessons
+
+# Numbers typed in a bank on purpose: inputs of a made-up example worked out in the question
+# itself, or settings of the lesson (thresholds, grid), not results: quiz -> id -> numbers.
 TYPED_ON_PURPOSE = {
-    'metricas': {'paradoxo-acuracia': {'0,990'},            # 990/1 000, worked out in the text
-                 'limiar-sobe': {'0,65', '0,70'}},           # thresholds
-    'custo': {'f1-nao-e-custo': {'0,01', '0,99'}},           # the grid of thresholds
-    'calibracao': {'temperatura-numero': {'0,99'}},          # a made-up declared probability
-    'roc': {'auc-a-mao': {'0,35'}, 'par-perdido': {'0,35'},  # the four made-up scores
-            'precisao-por-bayes': {'0,95'},                  # the exercise's recall/specificity
-            'prevalencia-cai': {'0,1 %'},                    # the lesson's lowest prevalence (input)
-            'bootstrap-como': {'0,05'}},                     # a wrong "usual margin" (distractor)
+    'metricas': {'paradoxo-acuracia': {'0,990', '990'}, 'limiar-sobe': {'0,65', '0,70', '0,5', '0,7'},
+                 'peso-classe-balanced': {'100', '900'}},   # a made-up 900/100 training set
+    'custo': {'f1-nao-e-custo': {'0,01', '0,99', '1', '20'}},
+    'calibracao': {'temperatura-numero': {'0,99'}, 'erros-esperados': {'0,01'}},
+    'roc': {'auc-a-mao': {'0,35'}, 'par-perdido': {'0,35'}, 'precisao-por-bayes': {'0,95'},
+            'prevalencia-cai': {'0,1%', '0,1 %'}, 'bootstrap-como': {'0,05'}},
 }
-
 # ------------------------------------------------------------------ metricas-fundamental (fund)
 # Issue 12 items 1, 6, 7 and 11 on the fundamental metrics page: seed 004's 20.000 transactions
 # (section 4), the harmonic-mean derivation and seed 003's ten labels (section 7), the "Erros
@@ -474,13 +399,6 @@ ANSWERS.update({
     'recall_ten_labels': sum(t and p for t, p in zip(TEN_TRUE, TEN_PRED)) / sum(TEN_TRUE),
     'npv_exercise': FUND_EX['tn'] / (FUND_EX['tn'] + FUND_EX['fn']),
     'f05_exercise': 1.25 * _ex_p * _ex_r / (0.25 * _ex_p + _ex_r),
-})
-GLUED['metricas'].update({
-    'fraude-o-que-denuncia': [('Fica em {}, o valor de um sorteio', 'fund_fraud_dummy_bal')],
-    'fraude-sempre-nao': [('Um teste tem {} transações, {} delas fraudes.', 'fund_fraud_n_test',
-                           'fund_fraud_pos')],
-    'exercicio-vpn': [('(TP = {}, FP = {}, FN = {}, TN = {})', 'fund_ex_tp', 'fund_ex_fp',
-                       'fund_ex_fn', 'fund_ex_tn')],
 })
 
 
@@ -514,10 +432,6 @@ ANSWERS.update({
     'f2_listing3_cost_row': (lambda tp, fp, fn: 5 * tp / (5 * tp + 4 * fn + fp))(
         *(int(_CUSTO[f'custo_l3_{k}_min']) for k in ('tp', 'fp', 'fn'))),
 })
-GLUED['custo'].update({
-    'f2-a-mao': [('TP = {}, FP = {} e FN = {}', 'custo_l3_tp_min', 'custo_l3_fp_min',
-                  'custo_l3_fn_min')],
-})
 # ---- end of the custo block ------------------------------------------------------------------------
 
 # ------------------------------------------------------------------ roc: the sections added by
@@ -543,13 +457,6 @@ ANSWERS.update({
     'biopsies_pr_baseline': _roc_biopsies_prevalence(),                            # 212/569
     'knn20_score_levels': len(np.unique(np.arange(20 + 1) / 20)),                  # 0/20 ... 20/20
 })
-GLUED['roc'].update({
-    'auc-20-pacientes': [
-        ('dá {} pares vencidos de {}, AUC {}.', 'roc_pat_won', 'roc_pat_pairs', 'roc_pat_auc')],
-    'linha-de-base-biopsias': [
-        ('Nas {} biópsias das aulas de custo e de calibração, {} são malignas', 'roc_bio_n',
-         'roc_bio_n_mal')],
-})
 TYPED_ON_PURPOSE['roc'].update({
     'auc-20-pacientes': {'0,95'},                              # a patient's score (data)
     'p15-vence': {'0,20', '0,75', '0,60', '0,40', '0,30', '0,25', '0,15', '0,10', '0,08', '0,05',
@@ -571,77 +478,78 @@ def test_roc_p15_is_the_lessons_patient():
 
 # a lesson-looking number: 0,959 / 0,75 / 99,5 % / 87,7% (not 0,5 or 0,9: a threshold or an input)
 LESSON_LOOKING = re.compile(r'(?<![\d,])\d+,\d{2,}(?![\d,])|(?<![\d,])\d+,\d\s?%')
+NUMBER = re.compile(r'(?<![\w,.])\d+(?:[.,]\d+)*(?![\w])')
 
 
-def glued_cases():
-    return [(name, qid, entry) for name, questions in GLUED.items()
-            for qid, entries in questions.items() for entry in entries]
+@pytest.mark.parametrize('name', BANK_NAMES)
+def test_placeholders_name_the_lessons_glue(name):
+    bank = load(name)
+    missing = sorted(quiz.placeholders(bank) - set(GLUE[bank['lesson']]))
+    assert not missing, (f'quiz/{name}.yml names {missing}, not glued by lessons/{bank["lesson"]}.md '
+                         f'(glue them, then `python scripts/refresh.py {bank["lesson"]}`)')
 
 
-def fill(lesson, entry):
-    """The phrase of ``entry`` with the lesson's glue values in place of ``{}``."""
-    phrase, *names = entry
-    assert phrase.count('{}') == len(names), f'{phrase!r}: one {{}} per glue name'
-    missing = [n for n in names if n not in GLUE[lesson]]
-    assert not missing, f'no glue {missing} in lessons/{lesson}.ipynb'
-    return phrase.format(*(GLUE[lesson][n] for n in names))
+@pytest.mark.parametrize('name', BANK_NAMES)
+def test_no_lesson_number_is_typed(name):
+    """A number the lesson computes is named ({placeholder}), never typed in the bank."""
+    bank = load(name)
+    # the lesson's results: whole numbers of 3 digits or more, decimals with 2 places or more
+    # (small counts and one-decimal inputs such as 0,5 are too common to tell apart)
+    glued = {v for v in GLUE[bank['lesson']].values()
+             if NUMBER.fullmatch(v.strip()) and (len(v) >= 3 and not re.fullmatch(r'\d,\d', v))}
+    problems = []
+    for q in bank['questions'] or []:
+        text = quiz.PLACEHOLDER.sub(' ', '\n'.join(texts(q)))
+        text = re.sub(r'`[^`]*`|\$[^$]*\$|aula \d+\.\d+', ' ', text)   # code, math: worked examples
+        allowed = TYPED_ON_PURPOSE.get(name, {}).get(q['id'], set())
+        loose = [n for n in LESSON_LOOKING.findall(text) + [m for m in NUMBER.findall(text) if m in glued]
+                 if n not in allowed]
+        if loose:
+            problems.append(f'{q["id"]}: {sorted(set(loose))}')
+    assert not problems, (f'quiz/{name}.yml types numbers the lesson computes; name the glue value '
+                          f'instead ({{{bank["lesson"].split("-")[0]}_...}}):\n' + '\n'.join(problems))
+
+
+def test_typed_number_check_catches_one():
+    bank = load('custo')
+    q = next(x for x in bank['questions'] if x['id'] == 'custo-otimista')
+    assert '{custo_best_cost}' in q['prompt']
+    typed = q['prompt'].replace('{custo_best_cost}', CUSTO['custo_best_cost'])
+    assert CUSTO['custo_best_cost'] in NUMBER.findall(typed)
+
+
+@pytest.mark.parametrize('name', BANK_NAMES)
+def test_filled_bank_has_no_placeholder_left(name):
+    bank = filled(name)
+    for q in bank['questions'] or []:
+        for text in texts(q):
+            assert not quiz.PLACEHOLDER.search(text), (name, q['id'], text)
+
+
+def test_the_counts_are_the_lessons_glue():
+    assert _patients_counts() == (TP, FP, FN, TN)
+    assert (TP, FP, FN, TN) == tuple(int(FUND[f'fund_{k}']) for k in ('tp', 'fp', 'fn', 'tn'))
+
+
+def test_threshold_07_counts_quoted():
+    """limiar-sobe quotes FN and TN from 0,5 to 0,7: recomputed from the patients."""
+    from course.data import SCORES, Y_TRUE
+    pred = SCORES >= 0.7
+    fn_07 = int((~pred & (Y_TRUE == 1)).sum())
+    tn_07 = int((~pred & (Y_TRUE == 0)).sum())
+    text = question_text(next(q for q in filled('metricas')['questions'] if q['id'] == 'limiar-sobe'))
+    assert f'(de {FN} para {fn_07})' in text and f'de {TN} para {tn_07}.' in text
 
 
 def question_text(q):
     return '\n'.join(texts(q))
 
 
-@pytest.mark.parametrize('name,qid,entry', glued_cases(),
-                         ids=[f'{n}/{q}/{e[1]}' for n, q, e in glued_cases()])
-def test_quoted_number_is_the_lessons_glue(name, qid, entry):
-    bank = load(name)
-    q = next((x for x in bank['questions'] if x['id'] == qid), None)
-    assert q is not None, f'{name}: no question {qid}'
-    expected = fill(bank['lesson'], entry)
-    assert expected in question_text(q), (
-        f'{name}/{qid}: the lesson lessons/{bank["lesson"]}.ipynb now gives {expected!r} '
-        f'(glue {", ".join(entry[1:])}); the question does not say it')
-
-
-@pytest.mark.parametrize('name', BANKS)
-def test_no_unchecked_lesson_number(name):
-    """No lesson-looking number is typed in a question outside a checked phrase."""
-    bank = load(name)
-    for q in bank['questions']:
-        text = question_text(q)
-        for entry in GLUED.get(name, {}).get(q['id'], []):
-            text = text.replace(fill(bank['lesson'], entry), ' ')
-        text = re.sub(r'`[^`]*`|\$[^$]*\$', ' ', text)   # math and code: worked examples
-        allowed = TYPED_ON_PURPOSE.get(name, {}).get(q['id'], set())
-        loose = [n for n in LESSON_LOOKING.findall(text) if n not in allowed]
-        assert not loose, (f'{name}/{q["id"]}: {loose} typed by hand; if a lesson computes it, '
-                           f'add its phrase and glue name to GLUED in tests/test_quiz.py')
-
-
-def test_the_counts_are_the_lessons_glue():
-    fund = GLUE['metricas-fundamental']
-    assert (TP, FP, FN, TN) == tuple(int(fund[f'fund_{k}']) for k in ('tp', 'fp', 'fn', 'tn'))
-    assert (LAB_TP, LAB_FN, LAB_FP) == tuple(int(fund[f'fund_lab_lr_{k}']) for k in ('tp', 'fn', 'fp'))
-    assert LAB_FP + LAB_TN == int(fund['fund_lab_val_neg'])
-    assert LAB_TP + LAB_FN == int(fund['fund_lab_val_pos'])
-    assert int(GLUE['custo']['custo_cost_05']) == ANSWERS['cost_threshold_05']
-
-
-def test_threshold_07_counts_quoted():
-    """limiar-sobe quotes FN 3 -> 5 and TN 8 -> 9 from 0,5 to 0,7: recomputed from the patients."""
-    from course.data import SCORES, Y_TRUE
-    pred = SCORES >= 0.7
-    fn_07 = int((~pred & (Y_TRUE == 1)).sum())
-    tn_07 = int((~pred & (Y_TRUE == 0)).sum())
-    text = question_text(next(q for q in load('metricas')['questions'] if q['id'] == 'limiar-sobe'))
-    assert f'(de {FN} para {fn_07})' in text and f'de {TN} para {tn_07}.' in text
-
-
 # ------------------------------------------------------------------ language
 
-@pytest.mark.parametrize('name', BANKS)
+@pytest.mark.parametrize('name', BANK_NAMES)
 def test_text_is_portuguese(name):
-    bank = load(name)
+    bank = filled(name)
     for q in bank['questions']:
         for text in texts(q):
             plain = ' ' + re.sub(r'`[^`]*`|\$[^$]*\$', ' ', text.lower()) + ' '
@@ -655,9 +563,9 @@ def test_text_is_portuguese(name):
 
 # ------------------------------------------------------------------ renderer
 
-@pytest.mark.parametrize('name', BANKS)
+@pytest.mark.parametrize('name', BANK_NAMES)
 def test_rendered_html_is_self_contained(name):
-    markup = quiz.render(load(name), absolute_links=False)
+    markup = quiz.render(filled(name), absolute_links=False)
     urls = re.findall(r'(?:https?:)?//[^\s"\'<>)]+', markup)
     assert all(u.startswith(quiz.SITE_URL) for u in urls), urls
     assert not re.search(r'<script[^>]+src=|<link[^>]+href=|@import|cdn', markup, re.I)
@@ -670,26 +578,26 @@ def test_rendered_html_is_self_contained(name):
 
 
 def test_links_point_to_the_published_site_outside_the_site():
-    markup = quiz.render(load('metricas'), absolute_links=True)
+    markup = quiz.render(filled('metricas'), absolute_links=True)
     assert f'href="{quiz.SITE_URL}lessons/metricas-fundamental.html#' in markup
     assert 'target="_blank"' in markup
 
 
 def test_every_input_has_a_label():
-    markup = quiz.render(load('metricas'))
+    markup = quiz.render(filled('metricas'))
     inputs = re.findall(r'<input[^>]+id="([^"]+)"', markup)
     labels = set(re.findall(r'<label for="([^"]+)"', markup))
     assert inputs and set(inputs) <= labels
 
 
 def test_js_and_css_are_defined_once_per_page():
-    markup = quiz.render(load('custo'))
+    markup = quiz.render(filled('custo'))
     assert 'if (!window.courseQuiz)' in markup
     assert '<style data-cq-style>' in markup
 
 
 def test_show_question_renders_one_question():
-    markup = quiz.quiz_html('custo', ['f1-para-tudo'])
+    markup = quiz.quiz_html('custo', ['f1-para-tudo'], values=GLUE['custo'])
     assert markup.count('<fieldset') == 1 and 'Verdadeiro' in markup and 'Falso' in markup
     with pytest.raises(KeyError):
         quiz.quiz_html('custo', ['nao-existe'])
@@ -701,52 +609,36 @@ def test_math_is_readable_without_mathjax():
     assert '(2 TP)/(2 TP + FP + FN)' in quiz.rich('$\\frac{2\\,TP}{2\\,TP + FP + FN}$')
 
 
-def test_repository_constant_matches_config():
+def test_site_constants_match_config():
+    from course import site
     config = yaml.safe_load((ROOT / '_config.yml').read_text(encoding='utf-8'))
-    assert quiz.REPOSITORY == config['repository']['url'].rstrip('/')
-    assert quiz.BRANCH == config['repository']['branch']
-    assert quiz.RAW_URL.format(name='metricas') == (
-        'https://raw.githubusercontent.com/curso-ml-pt/avaliando-classificadores/main/quiz/metricas.yml')
+    assert (site.REPOSITORY, site.BRANCH) == (config['repository']['url'].rstrip('/'),
+                                              config['repository']['branch']), \
+        'course/site.py differs from _config.yml: run `python scripts/refresh.py`'
+    assert quiz.SITE_URL == site.pages_url(config['repository']['url'])
 
 
-def test_offline_without_the_file_prints_how_to_get_it(monkeypatch, capsys, tmp_path):
-    monkeypatch.setattr(quiz, 'QUIZ_DIRS', [tmp_path])
+def test_banks_are_package_data():
+    """The installed package carries the banks (Colab reads them from there, no download)."""
+    import tomllib
+    project = tomllib.loads((ROOT / 'pyproject.toml').read_text(encoding='utf-8'))
+    setuptools = project['tool']['setuptools']
+    assert setuptools['package-dir']['course.banks'] == 'quiz'
+    assert '*.yml' in setuptools['package-data']['course.banks']
+    assert 'lesson_values/*.json' in setuptools['package-data']['course']
+    assert 'urlopen' not in (ROOT / 'course' / 'quiz.py').read_text(encoding='utf-8')
 
-    def offline(*args, **kwargs):
-        raise quiz.urllib.error.URLError('sem rede')
-    monkeypatch.setattr(quiz.urllib.request, 'urlopen', offline)
-    quiz.show_quiz('metricas')
-    message = capsys.readouterr().out
-    assert 'Não foi possível carregar o questionário' in message
-    assert quiz.RAW_URL.format(name='metricas') in message and 'quiz/metricas.yml' in message
 
-
-def test_download_is_used_when_the_file_is_not_installed(monkeypatch, tmp_path):
-    monkeypatch.setattr(quiz, 'QUIZ_DIRS', [tmp_path])
-    body = (QUIZ_DIR / 'roc.yml').read_bytes()
-    seen = []
-
-    class Response:
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *args):
-            return False
-
-        def read(self):
-            return body
-
-    def fake(url, timeout):
-        seen.append(url)
-        return Response()
-    monkeypatch.setattr(quiz.urllib.request, 'urlopen', fake)
-    assert quiz.load_bank('roc')['quiz'] == 'roc'
-    assert seen == [quiz.RAW_URL.format(name='roc')]
+def test_quiz_in_a_lab_uses_the_shipped_values(monkeypatch):
+    from course import values
+    monkeypatch.setattr(values, 'RECORDED', {})
+    markup = quiz.quiz_html('custo', ['custo-otimista'])
+    assert f"custa {values.shipped('custo')['custo_best_cost']}." in markup
 
 
 # ------------------------------------------------------------------ pages
 
-QUIZ_CELL = re.compile(r"from course\.quiz import show_quiz\s*\n\s*show_quiz\('([a-z]+)'\)")
+QUIZ_CELL = re.compile(r"from course\.quiz import show_quiz\s*\n\s*show_quiz\('([a-z0-9-]+)'[^)]*\)")
 
 
 def code_cells(md):
@@ -769,7 +661,7 @@ def test_every_lesson_ends_with_a_quiz(path):
     assert cells, f'{path.name}: no code cells'
     match = QUIZ_CELL.search(cells[-1])
     assert match, f'{path.name}: the last cell is not a show_quiz cell'
-    assert match.group(1) in BANKS
+    assert match.group(1) in BANK_NAMES
     assert ':tags: [remove-input, nbval-ignore-output]' in cells[-1]
 
 
@@ -777,18 +669,36 @@ def test_every_lesson_ends_with_a_quiz(path):
 def test_every_lab_has_a_quiz(path):
     names = QUIZ_CELL.findall(path.read_text(encoding='utf-8'))
     assert names, f'{path.name}: no show_quiz cell'
-    assert set(names) <= set(BANKS)
+    assert set(names) <= set(BANK_NAMES)
 
 
-@pytest.mark.parametrize('name', BANKS)
+@pytest.mark.parametrize('name', BANK_NAMES)
 def test_section_anchors_exist_in_the_lesson(name):
     bank = load(name)
     labels = {f'{page}.html': set(re.findall(
         r'^\((sec-[a-z0-9-]+)\)=', (ROOT / 'lessons' / f'{page}.md').read_text(encoding='utf-8'), re.M))
         for page in LESSON_PAGES.get(name, [bank['lesson']])}
-    if not labels[f"{bank['lesson']}.html"]:
-        pytest.skip(f"lessons/{bank['lesson']}.md has no (sec-...)= labels yet")
     for url in bank['sections']:
         page, _, anchor = url.partition('#')
         assert page in labels, url
         assert not anchor or anchor in labels[page], f'{url}: no ({anchor})= in the lesson'
+
+
+def test_an_installed_course_shows_the_quiz_with_no_download(tmp_path):
+    """As in Colab (`pip install git+...`): the wheel carries the banks and the lessons' values."""
+    import subprocess
+    import sys
+    import zipfile
+    wheel_dir, site_dir = tmp_path / 'wheel', tmp_path / 'site'
+    built = subprocess.run([sys.executable, '-m', 'pip', 'wheel', '-q', '--no-deps', '--no-build-isolation',
+                            '-w', str(wheel_dir), str(ROOT)], cwd=tmp_path, capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+    zipfile.ZipFile(next(wheel_dir.glob('*.whl'))).extractall(site_dir)
+    code = ("import course.quiz as q, urllib.request as u; u.urlopen = None; "
+            "print(q.banks_dir()); print(q.quiz_html('custo'))")
+    shown = subprocess.run([sys.executable, '-c', code], cwd=tmp_path, capture_output=True, text=True,
+                           env={'PYTHONPATH': str(site_dir), 'PATH': '/usr/bin:/bin'})
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.startswith(str(site_dir / 'course' / 'banks'))
+    assert f"custa {quiz.number_from_text(CUSTO['custo_best_cost']):.0f}" in shown.stdout
+    assert '{custo_' not in shown.stdout

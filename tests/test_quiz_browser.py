@@ -7,12 +7,9 @@
 - on a bare page with no MathJax (as in Colab's output frames): the same quiz works, math is
   shown as readable text and the section links point to the published site.
 """
-import http.server
-import threading
-from functools import partial
-
 import pytest
 
+from conftest import recording_page
 from course import quiz
 
 LESSON = 'lessons/metricas-fundamental.html'
@@ -90,33 +87,16 @@ def test_quiz_on_the_lesson_page(page, site_url):
 
 @pytest.fixture
 def bare_page(browser, tmp_path):
-    """Two quizzes on a page with no MathJax and no Sphinx, like a Colab output frame."""
+    """Two quizzes on a page with no MathJax and no Sphinx, like a Colab output frame (a local
+    file in conftest's recording page: nothing outside it is reachable)."""
     markup = quiz.quiz_html('metricas') + quiz.quiz_html('custo', ['f1-para-tudo'])
     (tmp_path / 'index.html').write_text(
         f'<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>quiz</title>'
         f'</head><body>{markup}</body></html>', encoding='utf-8')
-    server = http.server.ThreadingHTTPServer(
-        ('127.0.0.1', 0), partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path)))
-    server.RequestHandlerClass.log_message = lambda *args: None
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f'http://127.0.0.1:{server.server_address[1]}'
-    context = browser.new_context()
-    pg = context.new_page()
-    pg.outside_requests, pg.errors = [], []
-
-    def route(r):
-        if r.request.url.startswith(base):
-            r.continue_()
-        else:
-            pg.outside_requests.append(r.request.url)
-            r.abort()
-    context.route('**/*', route)
-    pg.on('pageerror', lambda e: pg.errors.append(str(e)))
-    pg.on('console', lambda m: m.type == 'error' and pg.errors.append(m.text))
-    pg.goto(base + '/index.html')
+    pg = recording_page(browser, ['file:', 'about:'])
+    pg.goto((tmp_path / 'index.html').as_uri())
     yield pg
-    context.close()
-    server.shutdown()
+    pg.context.close()
 
 
 def test_quiz_without_mathjax_or_site(bare_page):
@@ -132,4 +112,4 @@ def test_quiz_without_mathjax_or_site(bare_page):
     assert feedback(q).nth(0).inner_text().startswith('✘ Errado.')
     assert pg.evaluate('window.courseQuiz.parseNumber("1/0")') is None
     assert pg.evaluate('window.courseQuiz.parseNumber("-0,5")') == -0.5
-    assert pg.outside_requests == [] and pg.errors == []
+    assert pg.outside_requests == [] and pg.console_errors == []

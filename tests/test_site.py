@@ -1,6 +1,5 @@
 """Assertions on the built HTML: what a reader of the static site would notice."""
 import re
-from pathlib import Path
 
 import pytest
 import yaml

@@ -1,0 +1,180 @@
+"""Start a new lesson from the template: everything a lesson needs, ready to build and test.
+
+    python scripts/new_lesson.py <nome> "<Título>"
+
+creates
+
+- ``lessons/<nome>.md``: the jupytext header, the hidden Colab set-up cell (the same as every
+  lesson's), the title, a first section with its label, a hidden glue cell (``from course import
+  glue``) and the quiz cell at the end;
+- ``quiz/<nome>.yml``: an empty bank (no questions yet), found by the glob that finds every bank;
+- ``labs/<nome>.md``: a Colab lab stub (install cell, a link back to the lesson on the published
+  site, one experiment opened by a Preveja and closed by a Confira, the quiz);
+- the two entries in ``_toc.yml`` (lesson under "Aulas", lab under "Labs no Colab");
+
+then runs ``python scripts/refresh.py <nome>``: executes the lesson, stores its outputs in the
+paired ``.ipynb``, ships its values and pairs the lab. The result builds and passes the tests as
+it is; write the lesson from there.
+"""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+HEADER = '''---
+jupytext:
+  formats: md:myst,ipynb
+  text_representation:
+    extension: .md
+    format_name: myst
+    format_version: 0.13
+    jupytext_version: 1.19.6
+kernelspec:
+  display_name: Python 3
+  language: python
+  name: python3
+---
+'''
+
+
+def first_cell(folder: str) -> str:
+    """The first code cell of an existing lesson or lab (the Colab set-up / install cell)."""
+    for md in sorted((ROOT / folder).glob('*.md')):
+        text = md.read_text(encoding='utf-8')
+        start = text.find('```{code-cell}')
+        if start != -1:
+            return text[start:text.index('\n```\n', start) + 4]
+    raise SystemExit(f'no {folder}/*.md to copy the first cell from')
+
+
+def lesson_text(name: str, title: str, prefix: str) -> str:
+    return f'''{HEADER}
+{first_cell('lessons')}
+# {title}
+
+(sec-{name}-ideia)=
+## 1. A ideia
+
+Escreva aqui a aula, em português do Brasil. Todo número que o código calcula entra no texto por
+`glue`, por exemplo {{glue:text}}`{prefix}_exemplo`, nunca digitado.
+
+```{{code-cell}} ipython3
+:tags: [remove-cell]
+
+# The numbers the text and the quiz quote, glued by name ({prefix}_...): course.glue records them
+# for the quiz ({{{prefix}_exemplo}} in quiz/{name}.yml) and refuses an empty value.
+from course import glue
+
+glue('{prefix}_exemplo', '2', display=False)
+```
+
+## Quiz
+
+```{{code-cell}} ipython3
+:tags: [remove-input, nbval-ignore-output]
+
+from course.quiz import show_quiz
+show_quiz('{name}')
+```
+'''
+
+
+def bank_text(name: str, title: str) -> str:
+    return f'''# Questionário da aula "{title}".
+# Esquema: docstring de course/quiz.py. Números da aula por nome: {{<nome da cola>}}.
+quiz: {name}
+title: "Questionário: {title}"
+lesson: {name}
+sections:
+  {name}.html#sec-{name}-ideia: "1. A ideia"
+questions: []
+'''
+
+
+def lab_text(name: str, title: str, site: str) -> str:
+    return f'''{HEADER}
+# Lab: {title}
+
+Este notebook acompanha a aula [{title}]({site}lessons/{name}.html).
+
+**Como trabalhar.** Em cada experimento:
+
+1. leia a pergunta **Preveja**;
+2. escreva sua previsão na célula **Minha previsão** logo abaixo (dois cliques para editar), *antes* de rodar o código;
+3. rode a célula de código (Shift+Enter);
+4. use a nota **Confira** para comparar o que saiu com o que você previu.
+
++++
+
+## Antes de começar
+
+A primeira célula instala o pacote do curso, só se ele ainda não estiver instalado.
+
+{first_cell('labs')}
+
+## Experimento 1
+
+> **Preveja.** Quanto dá 1 + 1?
+
++++
+
+**Minha previsão:** _escreva aqui antes de rodar a próxima célula_
+
+```{{code-cell}} ipython3
+print(1 + 1)
+```
+
+**Confira:** 2. Troque este experimento por um da aula.
+
+## Quiz
+
+```{{code-cell}} ipython3
+from course.quiz import show_quiz
+show_quiz('{name}')
+```
+'''
+
+
+def add_to_toc(text: str, caption: str, entry: str) -> str:
+    """``entry`` appended to the chapters of the part ``caption`` of _toc.yml."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.strip() == f'- caption: {caption}')
+    end = start + 1
+    while end < len(lines) and not lines[end].lstrip().startswith('- caption:'):
+        end += 1
+    last = max(i for i in range(start, end) if lines[i].strip().startswith('- file:'))
+    indent = lines[last][:len(lines[last]) - len(lines[last].lstrip())]
+    lines.insert(last + 1, f'{indent}- file: {entry}')
+    return '\n'.join(lines) + '\n'
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    if len(argv) != 2 or not re.fullmatch(r'[a-z][a-z0-9]*(-[a-z0-9]+)*', argv[0]):
+        raise SystemExit('uso: python scripts/new_lesson.py <nome> "<Título>"  '
+                         '(nome em minúsculas, palavras ligadas por -, ex.: validacao-cruzada)')
+    name, title = argv
+    prefix = name.replace('-', '_')
+    paths = [ROOT / 'lessons' / f'{name}.md', ROOT / 'quiz' / f'{name}.yml', ROOT / 'labs' / f'{name}.md']
+    for path in paths:
+        if path.exists():
+            raise SystemExit(f'{path.relative_to(ROOT)} já existe')
+    sys.path.insert(0, str(ROOT / 'scripts'))
+    import refresh
+    url, _ = refresh.repository()
+    paths[0].write_text(lesson_text(name, title, prefix), encoding='utf-8')
+    paths[1].write_text(bank_text(name, title), encoding='utf-8')
+    paths[2].write_text(lab_text(name, title, refresh.pages_url(url)), encoding='utf-8')
+    toc = ROOT / '_toc.yml'
+    text = add_to_toc(toc.read_text(encoding='utf-8'), 'Aulas', f'lessons/{name}')
+    toc.write_text(add_to_toc(text, 'Labs no Colab', f'labs/{name}'), encoding='utf-8')
+    for path in paths + [toc]:
+        print(f'escrito: {path.relative_to(ROOT)}')
+    return subprocess.call([sys.executable, str(ROOT / 'scripts' / 'refresh.py'), name], cwd=ROOT)
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,373 @@
+"""Bring every derived copy up to date after an edit: one command, then the tests.
+
+    python scripts/refresh.py               # the lessons that changed
+    python scripts/refresh.py custo         # this lesson (re-executed even if unchanged)
+    python scripts/refresh.py --all         # every lesson
+    python scripts/refresh.py custo --accept   # ... and accept its departures from the seeds
+
+What it does, in order:
+
+1. **Address**: writes ``repository.url``/``branch`` of ``_config.yml`` into every copy that must
+   hold it because it runs far from the repository: ``course/site.py`` (the package, for Colab),
+   each lab's install cell and its links back to the lessons (absolute addresses of the published
+   site, so they work inside Colab), and each lesson's hidden Colab set-up cell.
+2. **Copies**: a hidden cell that opens with ``# copy of the code at the end of the lesson, up to
+   `LINE` ...`` gets the lesson's visible code cell again, up to that line.
+3. **Lessons**: re-executes each changed lesson (its ``.md`` code differs from the paired
+   ``.ipynb``'s, or its values are not shipped yet; a change of text or of the Colab set-up cell
+   only is copied into the ``.ipynb`` without executing) in a fresh kernel, stores the outputs in the
+   paired ``.ipynb`` (never ``jupytext --sync``: it keeps old outputs under new code), writes the
+   lesson's glued values to ``course/lesson_values/<lesson>.json`` (what the labs' quizzes read),
+   and re-pairs the labs (``.ipynb`` without outputs).
+4. **Seeds**: lists every printed output that now differs from the seeds' printed output
+   (``seeds/outputs.json``). ``--accept`` records those departures in ``seeds/accepted.json``,
+   the one file the seed test (``tests/test_seed_outputs.py``) reads; without it the seed test
+   keeps failing and says which cell departs.
+
+A lesson that raises is reported once: file, cell, exception.
+"""
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import re
+import sys
+import time
+from pathlib import Path
+
+import jupytext
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSONS = ROOT / 'lessons'
+LABS = ROOT / 'labs'
+VALUES = ROOT / 'course' / 'lesson_values'
+SEED_OUTPUTS = ROOT / 'seeds' / 'outputs.json'
+ACCEPTED = ROOT / 'seeds' / 'accepted.json'
+COMMAND = 'python scripts/refresh.py'
+COPY_MARK = re.compile(r'^# copy of the code at the end of the lesson, up to `([^`]+)`.*$', re.M)
+HIDDEN = ('remove-cell', 'remove-input', 'remove-output', 'nbval-ignore-output')
+
+
+# ----------------------------------------------------------------------------- the address
+
+def config():
+    return yaml.safe_load((ROOT / '_config.yml').read_text(encoding='utf-8'))
+
+
+def repository():
+    repo = config()['repository']
+    return repo['url'].rstrip('/'), repo.get('branch', 'main')
+
+
+def pages_url(url):
+    owner, name = url.rstrip('/').split('/')[-2:]
+    return f'https://{owner.lower()}.github.io/{name}/'
+
+
+def _write_if_changed(path, text, changed):
+    if path.read_text(encoding='utf-8') != text:
+        path.write_text(text, encoding='utf-8')
+        changed.append(path)
+
+
+def write_address():
+    """Every copy of the repository address; returns the files it changed."""
+    url, branch = repository()
+    site = pages_url(url)
+    changed = []
+    path = ROOT / 'course' / 'site.py'
+    text = path.read_text(encoding='utf-8')
+    text = re.sub(r"^REPOSITORY = '.*'$", f"REPOSITORY = '{url}'", text, flags=re.M)
+    text = re.sub(r"^BRANCH = '.*'$", f"BRANCH = '{branch}'", text, flags=re.M)
+    _write_if_changed(path, text, changed)
+    for lab in sorted(LABS.glob('*.md')):
+        text = lab.read_text(encoding='utf-8')
+        text = re.sub(r'git\+https://github\.com/[\w.-]+/[\w.-]+', f'git+{url}', text)
+        # links back to the lessons: absolute, on the published site (they work inside Colab)
+        text = re.sub(r'\]\(\.\./lessons/([\w-]+)\.md(#[\w-]+)?\)', lambda m: f']({site}lessons/{m.group(1)}.html{m.group(2) or ""})', text)
+        text = re.sub(r'\]\(https://[\w.-]+\.github\.io/[\w.-]+/lessons/', f']({site}lessons/', text)
+        _write_if_changed(lab, text, changed)
+    for lesson in sorted(LESSONS.glob('*.md')):
+        text = lesson.read_text(encoding='utf-8')
+        text = re.sub(r"'https://github\.com/[\w.-]+/[\w.-]+', '/content/curso'",
+                      f"'{url}', '/content/curso'", text)
+        _write_if_changed(lesson, text, changed)
+    return changed
+
+
+# ----------------------------------------------------------------------------- copies
+
+def code_cells(nb):
+    return [c for c in nb.cells if c.cell_type == 'code']
+
+
+def visible(cell):
+    return not set(cell.metadata.get('tags', [])) & {'remove-cell', 'remove-input'}
+
+
+def write_copies():
+    """Hidden copies of a lesson's visible code; returns the lessons it changed."""
+    changed = []
+    for md in sorted(LESSONS.glob('*.md')):
+        text = md.read_text(encoding='utf-8')
+        new = text
+        for match in COPY_MARK.finditer(text):
+            until = match.group(1)
+            source = next((c.source for c in code_cells(jupytext.read(md))
+                           if visible(c) and until in c.source), None)
+            if source is None:
+                raise SystemExit(f'{md.relative_to(ROOT)}: no visible code cell contains `{until}`')
+            wanted = source[:source.index(until) + len(until)]
+            start = match.end() + 1
+            end = text.index(until, start) + len(until)
+            new = new.replace(text[start:end], wanted, 1)
+        if new != text:
+            md.write_text(new, encoding='utf-8')
+            changed.append(md)
+    return changed
+
+
+# ----------------------------------------------------------------------------- lessons
+
+def cells_of(nb):
+    return [(c.cell_type, c.source.strip(), tuple(c.metadata.get('tags', []))) for c in nb.cells]
+
+
+def is_changed(md):
+    ipynb = md.with_suffix('.ipynb')
+    if not ipynb.exists() or not (VALUES / f'{md.stem}.json').exists():
+        return True
+    return cells_of(jupytext.read(md)) != cells_of(jupytext.read(ipynb))
+
+
+COLAB_MARK = '# No Colab (botão do foguete)'
+
+
+def patch_without_executing(md):
+    """When the .md differs from its .ipynb only in text (markdown cells) or in the hidden Colab
+    set-up cell (which prints nothing), copy those sources into the .ipynb and keep its outputs:
+    no need to execute again. Returns True when the pair is then in sync."""
+    ipynb = md.with_suffix('.ipynb')
+    if not ipynb.exists() or not (VALUES / f'{md.stem}.json').exists():
+        return False
+    text, stored = jupytext.read(md), jupytext.read(ipynb)
+    if len(text.cells) != len(stored.cells):
+        return False
+    for new, old in zip(text.cells, stored.cells):
+        if (new.cell_type, tuple(new.metadata.get('tags', []))) != (old.cell_type, tuple(old.metadata.get('tags', []))):
+            return False
+        if new.source.strip() == old.source.strip():
+            continue
+        if new.cell_type == 'code' and not (COLAB_MARK in new.source and COLAB_MARK in old.source and not old.get('outputs')):
+            return False
+    for new, old in zip(text.cells, stored.cells):
+        old.source = new.source
+        old.metadata = new.metadata
+    jupytext.write(stored, ipynb, fmt='ipynb')
+    return True
+
+
+def coalesce(outputs):
+    """Consecutive stream outputs of one name as one output (as nbconvert stores them)."""
+    out = []
+    for o in outputs:
+        if out and o.output_type == 'stream' and out[-1].output_type == 'stream' \
+                and out[-1].name == o.name:
+            out[-1].text += o.text
+        else:
+            out.append(o)
+    return out
+
+
+class LessonFailed(Exception):
+    pass
+
+
+def execute(md):
+    """The lesson executed in a fresh kernel (its folder as working directory)."""
+    from nbclient import NotebookClient
+    from nbclient.exceptions import CellExecutionError
+    nb = jupytext.read(md)
+    client = NotebookClient(nb, timeout=600, kernel_name='python3',
+                            resources={'metadata': {'path': str(md.parent)}})
+    try:
+        client.execute()
+    except CellExecutionError as error:
+        index = next((i for i, c in enumerate(nb.cells) if c.cell_type == 'code'
+                      and any(o.output_type == 'error' for o in c.get('outputs', []))), None)
+        cell = nb.cells[index] if index is not None else None
+        err = next((o for o in (cell.outputs if cell else []) if o.output_type == 'error'), None)
+        where = f'cell {index + 1}, starting "{cell.source.splitlines()[0][:70]}"' if cell else 'a cell'
+        what = f'{err.ename}: {err.evalue}' if err else str(error).splitlines()[-1]
+        raise LessonFailed(f'{md.relative_to(ROOT)}, {where}: {what}') from None
+    for cell in code_cells(nb):
+        cell.outputs = coalesce(cell.outputs)
+    return nb
+
+
+def glued_values(nb):
+    """{name: text} of the notebook's glued strings (myst-nb scrapbook outputs)."""
+    out = {}
+    for cell in code_cells(nb):
+        for o in cell.get('outputs', []):
+            scrap = o.get('metadata', {}).get('scrapbook')
+            if not scrap:
+                continue
+            plain = o.get('data', {}).get(scrap.get('mime_prefix', '') + 'text/plain')
+            try:
+                value = ast.literal_eval(''.join(plain) if isinstance(plain, list) else plain or '')
+            except (ValueError, SyntaxError):
+                continue
+            if isinstance(value, str):
+                out[scrap['name']] = value
+    return out
+
+
+def write_values(lesson, nb):
+    VALUES.mkdir(exist_ok=True)
+    path = VALUES / f'{lesson}.json'
+    path.write_text(json.dumps(glued_values(nb), ensure_ascii=False, indent=1, sort_keys=True) + '\n',
+                    encoding='utf-8')
+    return path
+
+
+def printed(nb):
+    """The stdout of each visible code cell, in order: [(first line of source, text)]."""
+    out = []
+    for cell in code_cells(nb):
+        if not visible(cell) or 'nbval-ignore-output' in cell.metadata.get('tags', []):
+            continue
+        text = ''.join(o.text for o in cell.get('outputs', [])
+                       if o.output_type == 'stream' and o.name == 'stdout')
+        if text:
+            out.append((cell.source.strip().splitlines()[0], text))
+    return out
+
+
+def sync_labs():
+    """Labs: the .ipynb is the .md without outputs (they must not spoil a prediction)."""
+    changed = []
+    for md in sorted(LABS.glob('*.md')):
+        ipynb = md.with_suffix('.ipynb')
+        nb = jupytext.read(md)
+        if ipynb.exists() and cells_of(nb) == cells_of(jupytext.read(ipynb)):
+            continue
+        jupytext.write(nb, ipynb, fmt='ipynb')
+        changed.append(ipynb)
+    return changed
+
+
+# ----------------------------------------------------------------------------- seeds
+
+def load_json(path, default):
+    return json.loads(path.read_text(encoding='utf-8')) if path.exists() else default
+
+
+def departures(lesson, nb):
+    """[(cell, seed output, output now)] for each seed output the lesson no longer prints."""
+    seeds = load_json(SEED_OUTPUTS, {}).get(lesson, [])
+    now = printed(nb)
+    texts = [t for _, t in now]
+    found = []
+    for k, entry in enumerate(seeds):
+        if entry['output'] in texts:
+            continue
+        if len(now) == len(seeds):           # same printing cells: pair them by position
+            same_cell = [now[k][1]]
+        else:
+            same_cell = [t for first, t in now if first == entry['cell']]
+        found.append({'lesson': lesson, 'cell': entry['cell'], 'seed': entry['output'],
+                      'now': same_cell[0] if same_cell else ''})
+    return found
+
+
+def show_departure(d):
+    import difflib
+    diff = '\n'.join(difflib.unified_diff(d['seed'].splitlines(), d['now'].splitlines(),
+                                          'seed', 'now', lineterm='', n=0))
+    return f"  lessons/{d['lesson']}.md, cell \"{d['cell'][:70]}\":\n" + \
+        '\n'.join('    ' + line for line in diff.splitlines())
+
+
+def accept(found_by_lesson):
+    accepted = [a for a in load_json(ACCEPTED, []) if a['lesson'] not in found_by_lesson]
+    for found in found_by_lesson.values():
+        accepted += found
+    ACCEPTED.parent.mkdir(exist_ok=True)
+    ACCEPTED.write_text(json.dumps(accepted, ensure_ascii=False, indent=1) + '\n', encoding='utf-8')
+
+
+# ----------------------------------------------------------------------------- main
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    parser.add_argument('lessons', nargs='*', help='lesson names (lessons/<name>.md); default: the changed ones')
+    parser.add_argument('--all', action='store_true', help='re-execute every lesson')
+    parser.add_argument('--accept', action='store_true',
+                        help='record the departures from the seeds in seeds/accepted.json')
+    args = parser.parse_args(argv)
+    started = time.time()
+
+    for path in write_address():
+        print(f'address written: {path.relative_to(ROOT)}')
+    copied = write_copies()
+    for path in copied:
+        print(f'copy refreshed: {path.relative_to(ROOT)}')
+
+    all_lessons = sorted(LESSONS.glob('*.md'))
+    if args.all:
+        todo = all_lessons
+    elif args.lessons:
+        todo = []
+        for name in args.lessons:
+            md = LESSONS / f'{name}.md'
+            if not md.exists():
+                parser.error(f'no lesson lessons/{name}.md')
+            todo.append(md)
+    else:
+        todo = [md for md in all_lessons if md in copied or is_changed(md)]
+        patched = [md for md in todo if md not in copied and patch_without_executing(md)]
+        for md in patched:
+            print(f'text or Colab set-up cell copied into {md.with_suffix(".ipynb").relative_to(ROOT)} (outputs kept)')
+        todo = [md for md in todo if md not in patched]
+
+    found_by_lesson, failed = {}, []
+    for md in todo:
+        t0 = time.time()
+        try:
+            nb = execute(md)
+        except LessonFailed as error:
+            failed.append(str(error))
+            print(f'FAILED {error}')
+            continue
+        jupytext.write(nb, md.with_suffix('.ipynb'), fmt='ipynb')
+        write_values(md.stem, nb)
+        found_by_lesson[md.stem] = departures(md.stem, nb)
+        print(f'executed lessons/{md.name} in {time.time() - t0:.0f} s; outputs stored in '
+              f'{md.with_suffix(".ipynb").relative_to(ROOT)}, values in course/lesson_values/{md.stem}.json')
+    for path in sync_labs():
+        print(f'lab re-paired: {path.relative_to(ROOT)}')
+
+    known = load_json(ACCEPTED, [])
+    pending = {k: [d for d in v if d not in known] for k, v in found_by_lesson.items()}
+    pending = {k: v for k, v in pending.items() if v}
+    if pending:
+        print('\nOutputs that now differ from the seeds\' printed outputs:')
+        for found in pending.values():
+            for d in found:
+                print(show_departure(d))
+    if args.accept:
+        accept(found_by_lesson)
+        if pending:
+            print(f'\naccepted: recorded in {ACCEPTED.relative_to(ROOT)} (the seed test reads it)')
+    elif pending:
+        names = ' '.join(pending)
+        print(f'\nIf these departures are what you meant, accept them: {COMMAND} {names} --accept')
+    print(f'\ndone in {time.time() - started:.0f} s' + (f'; {len(failed)} lesson(s) failed' if failed else ''))
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

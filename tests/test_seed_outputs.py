@@ -1,0 +1,52 @@
+"""THE seed test: every printed output of the lessons' visible code is the seeds' printed output.
+
+``seeds/outputs.json`` holds, per lesson, each visible code cell's printed output as the seeds
+print it. The outputs stored in ``lessons/<lesson>.ipynb`` (what nbval re-executes and compares,
+what the site shows) must contain each of them, exactly, unless the instructor accepted a
+departure: ``python scripts/refresh.py <lesson> --accept`` records it in ``seeds/accepted.json``
+(which seed output, and the output that now replaces it). This is the only test that pins the
+seeds' numbers; every other test compares with what the lesson's own code computes.
+"""
+import json
+import sys
+
+import nbformat
+import pytest
+
+from conftest import ROOT
+
+sys.path.insert(0, str(ROOT / 'scripts'))
+import refresh  # noqa: E402
+
+SEEDS = json.loads(refresh.SEED_OUTPUTS.read_text(encoding='utf-8'))
+ACCEPTED = refresh.load_json(refresh.ACCEPTED, [])
+
+
+def test_the_seed_outputs_belong_to_existing_lessons():
+    """Lessons from the seeds have their outputs recorded; a new lesson (scripts/new_lesson.py) has none."""
+    assert {'metricas-fundamental', 'metricas-avancada', 'roc', 'calibracao', 'custo'} <= set(SEEDS)
+    assert set(SEEDS) <= {p.stem for p in (ROOT / 'lessons').glob('*.ipynb')}
+
+
+@pytest.mark.parametrize('lesson', sorted(SEEDS))
+def test_seed_outputs_are_exact(lesson):
+    stored = [text for _, text in refresh.printed(nbformat.read(ROOT / 'lessons' / f'{lesson}.ipynb', as_version=4))]
+    problems = []
+    for entry in SEEDS[lesson]:
+        if entry['output'] in stored:
+            continue
+        accepted = [a for a in ACCEPTED if a['lesson'] == lesson and a['seed'] == entry['output']]
+        if accepted and accepted[0]['now'] in stored:
+            continue
+        problems.append(f"cell \"{entry['cell'][:60]}\" no longer prints the seed's output:\n{entry['output']}")
+    assert not problems, (
+        f'lessons/{lesson}.ipynb departs from the seeds:\n' + '\n'.join(problems) +
+        f'\nIf the change is meant (e.g. a new price), accept it: `python scripts/refresh.py {lesson} --accept`; '
+        f'otherwise undo it and run `python scripts/refresh.py {lesson}`.')
+
+
+def test_accepted_departures_are_still_current():
+    for a in ACCEPTED:
+        stored = [t for _, t in refresh.printed(nbformat.read(ROOT / 'lessons' / f"{a['lesson']}.ipynb", as_version=4))]
+        assert a['now'] in stored or a['seed'] in stored, \
+            f"seeds/accepted.json: an accepted output of {a['lesson']} is no longer printed: run `python scripts/refresh.py {a['lesson']} --accept`"
