@@ -468,7 +468,8 @@ def calibration_lab(y, probas, temperatures, model='naive Bayes', temperature='s
     body = (
         '<div class="ex-controls">'
         + _radios('model', 'Modelo', CAL_MODELS, key)
-        + _radios('temperature', 'Temperatura', [('sem', 'sem'), ('com', 'com')], temperature) + '</div>'
+        + _radios('temperature', 'Temperatura', [('sem', 'sem temperatura'), ('com', 'com temperatura')],
+                  temperature) + '</div>'
         + '<div class="ex-row">'
         + _chart('reliability', 'Diagrama de confiabilidade: em cada faixa de 0,1 da probabilidade '
                  'declarada, a fração de malignas; a área do círculo é proporcional ao número de '

@@ -63,7 +63,7 @@ def knn_lab(X_train, y_train, X_val, y_val, k=5):
         print(f"k = {k}")
         print(f"valores distintos de probabilidade: {len(np.unique(proba))}")
         print(f"previsões exatamente 0 ou 1: {int(((proba == 0) | (proba == 1)).sum())} de {len(proba)}")
-        print(f"log loss {num(log_loss(y_val, proba), 3)}   (baseline {num(baseline, 3)})")
+        print(f"log loss {num(log_loss(y_val, proba), 3)}   (linha de base {num(baseline, 3)})")
         print(f"Brier    {num(brier_score_loss(y_val, proba), 3)}")
 
     slider = widgets.IntSlider(value=k, min=1, max=100, step=1, description='k (vizinhos)',

@@ -165,7 +165,7 @@ def check_calibration(root, y, probas, temperatures):
     for model in ('naive Bayes', 'regressão logística'):
         for temp in ('com', 'sem'):
             root.get_by_label(model, exact=True).check()
-            root.get_by_label(temp, exact=True).check()
+            root.get_by_label(f'{temp} temperatura', exact=True).check()
             before, after = probas[model]
             values = (ex.calibration_values(y, after, before, temperatures[model], text=True)
                       if temp == 'com' else ex.calibration_values(y, before, before, 1.0, text=True))
