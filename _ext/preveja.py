@@ -34,7 +34,6 @@ answer always comes from the executed notebook (glue), never typed in the page.
 from __future__ import annotations
 
 import html
-import json
 from pathlib import Path
 
 from docutils import nodes
@@ -97,7 +96,7 @@ class Preveja(SphinxDirective):
                 try:
                     attrs['data-tolerancia'] = str(float(self.options['tolerancia']))
                 except ValueError:
-                    raise self.error('Preveja: :tolerancia: deve ser um número (ex.: 0.02)')
+                    raise self.error('Preveja: :tolerancia: deve ser um número (ex.: 0.02)') from None
         if kind == 'escolha':
             self._mark_options(box, attrs['data-resposta'])
         ui = ' '.join(f'{k}="{html.escape(v, quote=True)}"' for k, v in attrs.items())

@@ -7,7 +7,6 @@ linha tracejada horizontal é a linha de base, a prevalência de malignas (cerca
 painéis, dois limiares marcados e rotulados: o 0,5 habitual (quadrado laranja) e o limiar da
 teoria pelo custo, 1/11 (triângulo roxo), que acha mais malignas à custa de mais alarmes falsos."""
 import matplotlib.pyplot as plt
-import numpy as np
 from sklearn.datasets import load_breast_cancer
 from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import average_precision_score, precision_recall_curve, roc_auc_score, roc_curve

@@ -6,7 +6,6 @@ regressão logística com as medidas padronizadas (em azul) fica por cima em tod
 AUC perto de 1. Um quadrado marca o ponto de cada modelo no `predict` do scikit-learn, o limiar
 padrão; a diagonal tracejada é o classificador ao acaso."""
 import matplotlib.pyplot as plt
-import numpy as np
 from sklearn.datasets import load_breast_cancer
 from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import roc_auc_score, roc_curve

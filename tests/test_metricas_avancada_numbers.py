@@ -10,11 +10,10 @@ accuracy is 0,84) and Cat/Dog/Horse matrix (accuracy 0,8125, macro precision 0,8
 0,811); the rebalancing demo (900/100 training set, 100/100 and 900/900 after resampling, and the
 leak inflating the recall); and the F2 slip of the lab ("117 of 154"). Builds nothing itself.
 """
-import ast
 import re
 
-import nbformat
 import pytest
+import stored
 
 from conftest import ROOT
 
@@ -40,32 +39,17 @@ NUMBER = re.compile(r'[+-]?\d+(?:\.\d+)?')
 
 @pytest.fixture(scope='module')
 def notebook():
-    return nbformat.read(LESSON_NB, as_version=4)
+    return stored.notebook('metricas-avancada')
 
 
 @pytest.fixture(scope='module')
-def printed(notebook):
-    out = {}
-    for cell in notebook.cells:
-        if cell.cell_type == 'code':
-            out[cell.source] = ''.join(o.get('text', '') for o in cell.outputs
-                                       if o.output_type == 'stream' and o.name == 'stdout')
-    return out
+def printed():
+    return dict(stored.printed('metricas-avancada'))
 
 
 @pytest.fixture(scope='module')
-def glued(notebook):
-    values = {}
-    for cell in notebook.cells:
-        for o in cell.get('outputs', []):
-            name = o.get('metadata', {}).get('scrapbook', {}).get('name')
-            if name:        # display=False glues prefix their mime types
-                plain = [v for k, v in o['data'].items() if k.endswith('text/plain')]
-                try:                # the repr of the glued string, as myst-nb stores it
-                    values[name] = ast.literal_eval(plain[0])
-                except (SyntaxError, ValueError):
-                    values[name] = plain[0]          # a glued formula (Math object)
-    return values
+def glued():
+    return stored.glue_values('metricas-avancada', kind='any')
 
 
 def stdout_of(printed, marker):

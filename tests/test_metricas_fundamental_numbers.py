@@ -18,9 +18,9 @@ import re
 from pathlib import Path
 
 import jupytext
-import nbformat
 import numpy as np
 import pytest
+import stored
 
 from conftest import ROOT
 
@@ -34,6 +34,21 @@ SEEDS = next((c for c in _CANDIDATES if c.is_dir()), _CANDIDATES[0])
 SEED_003 = SEEDS / '003_47e4a973386071b2.txt'
 SEED_004 = SEEDS / '004_60200f91f8924a29.txt'
 NUMBER = re.compile(r'[+-]?\d+(?:\.\d+)?(?:e[+-]?\d+)?')
+
+
+@pytest.fixture(scope='module')
+def notebook():
+    return stored.notebook('metricas-fundamental')
+
+
+@pytest.fixture(scope='module')
+def printed():
+    return stored.printed('metricas-fundamental')
+
+
+@pytest.fixture(scope='module')
+def glued():
+    return stored.glue_values('metricas-fundamental', kind='any')
 
 # seed 004's printed outputs ("# Output:" blocks), as the seed prints them (Italian labels)
 SEED_LISTING_1 = """\
@@ -78,31 +93,6 @@ def seed_output(marker):
 def test_the_copied_outputs_are_the_seeds():
     assert seed_output('positivi nel test') == SEED_LISTING_1
     assert seed_output('campioni: 1000') == SEED_EXERCISE
-
-
-@pytest.fixture(scope='module')
-def notebook():
-    return nbformat.read(LESSON_NB, as_version=4)
-
-
-@pytest.fixture(scope='module')
-def printed(notebook):
-    """[(source, stdout)] of every code cell, in page order."""
-    return [(c.source, ''.join(o.get('text', '') for o in c.outputs
-                               if o.output_type == 'stream' and o.name == 'stdout'))
-            for c in notebook.cells if c.cell_type == 'code']
-
-
-@pytest.fixture(scope='module')
-def glued(notebook):
-    values = {}
-    for cell in notebook.cells:
-        for o in cell.get('outputs', []):
-            name = o.get('metadata', {}).get('scrapbook', {}).get('name')
-            if name:
-                plain = [v for k, v in o['data'].items() if k.endswith('text/plain')]
-                values[name] = plain[0].strip("'")
-    return values
 
 
 def stdout_of(printed, marker):

@@ -7,12 +7,11 @@ What a student would notice if it broke:
 - a reload forgets what was answered, or "Apagar minhas respostas" does not forget it;
 - with JavaScript off (print, search, screen readers without scripts) an output is missing.
 """
-import ast
 import json
 import re
 
-import nbformat
 import pytest
+import stored
 from bs4 import BeautifulSoup
 
 from conftest import ROOT, recording_page, toc_pages
@@ -22,22 +21,7 @@ LESSONS = [p for p in toc_pages() if p.startswith('lessons/')]
 
 def lesson_glue(page):
     """{key: text} of every glued value stored in the lesson's executed notebook."""
-    notebook = nbformat.read(ROOT / f'{page}.ipynb', as_version=4)
-    values = {}
-    for cell in notebook.cells:
-        for output in cell.get('outputs', []):
-            scrap = output.get('metadata', {}).get('scrapbook')
-            data = output.get('data', {})
-            # glue(..., display=False) stores the value under a papermill mime prefix
-            plain = data.get('text/plain', data.get('application/papermill.record/text/plain'))
-            if scrap and plain is not None:
-                text = plain
-                try:                       # as myst-nb pastes it: a str repr loses its quotes
-                    text = str(ast.literal_eval(text))
-                except (SyntaxError, ValueError):
-                    pass
-                values[scrap['name']] = text
-    return values
+    return stored.glue_values(page.split('/', 1)[1])
 
 
 def prevejas(site, page):

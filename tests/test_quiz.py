@@ -9,13 +9,12 @@
 - text is Portuguese, the rendered HTML loads nothing and links only to the course site;
 - every lesson and lab ends with a quiz cell of an existing bank.
 """
-import ast
-import json
 import math
 import re
 
 import numpy as np
 import pytest
+import stored
 import yaml
 from scipy.special import expit
 from scipy.stats import norm
@@ -30,28 +29,8 @@ TYPES = set(quiz.TYPES)
 # ------------------------------------------------------------------ the lessons' own numbers
 
 def lesson_glue(lesson):
-    """{name: text} of every myst-nb glue value stored in the executed ``lessons/<lesson>.ipynb``.
-
-    A glue output is a display_data whose metadata has ``scrapbook: {name, mime_prefix}``; its
-    ``<mime_prefix>text/plain`` is the repr of the glued object (``"'0,959'"`` for a string).
-    Glues that are not strings (``Math`` objects) are left out.
-    """
-    nb = json.loads((ROOT / 'lessons' / f'{lesson}.ipynb').read_text(encoding='utf-8'))
-    out = {}
-    for cell in nb['cells']:
-        for output in cell.get('outputs', []):
-            scrap = output.get('metadata', {}).get('scrapbook')
-            if not scrap:
-                continue
-            plain = output.get('data', {}).get(scrap.get('mime_prefix', '') + 'text/plain')
-            plain = ''.join(plain) if isinstance(plain, list) else plain
-            try:
-                value = ast.literal_eval(plain or '')
-            except (ValueError, SyntaxError):
-                continue
-            if isinstance(value, str):
-                out[scrap['name']] = value
-    return out
+    """{name: text} of the lesson's glued strings, as stored in its executed notebook."""
+    return stored.glue_values(lesson)
 
 
 GLUE = {nb.stem: lesson_glue(nb.stem) for nb in sorted((ROOT / 'lessons').glob('*.ipynb'))}

@@ -3,11 +3,10 @@
 prose and hand calculations quote what the code computed (RMSE +24 %, MAE +7 %, MAE' = MAE +
 400/133). Reads the executed ``lessons/regressao.ipynb``; builds nothing itself.
 """
-import ast
 import re
 
-import nbformat
 import pytest
+import stored
 
 from conftest import ROOT
 
@@ -27,29 +26,17 @@ NUMBER = re.compile(r'[+-]?\d+(?:\.\d+)?')
 
 @pytest.fixture(scope='module')
 def notebook():
-    return nbformat.read(LESSON_NB, as_version=4)
+    return stored.notebook('regressao')
 
 
 @pytest.fixture(scope='module')
-def printed(notebook):
-    return [''.join(o.get('text', '') for o in cell.outputs
-                    if o.output_type == 'stream' and o.name == 'stdout')
-            for cell in notebook.cells if cell.cell_type == 'code']
+def printed():
+    return [text for _, text in stored.printed('regressao')]
 
 
 @pytest.fixture(scope='module')
-def glued(notebook):
-    values = {}
-    for cell in notebook.cells:
-        for o in cell.get('outputs', []):
-            name = o.get('metadata', {}).get('scrapbook', {}).get('name')
-            if name:
-                plain = [v for k, v in o['data'].items() if k.endswith('text/plain')]
-                try:                # the repr of the glued string, as myst-nb stores it
-                    values[name] = ast.literal_eval(plain[0])
-                except (SyntaxError, ValueError):
-                    values[name] = plain[0]          # a glued formula (Math object)
-    return values
+def glued():
+    return stored.glue_values('regressao', kind='any')
 
 
 def test_listing_6_prints_the_seed_numbers(printed):

@@ -13,6 +13,7 @@ import re
 
 import nbformat
 import pytest
+import stored
 
 from conftest import ROOT
 
@@ -36,37 +37,23 @@ SEED_BOOTSTRAP_ROWS = [
 NUMBER = re.compile(r'[+-]?\d+(?:\.\d+)?')
 
 
-def numbers(line):
-    return NUMBER.findall(line)
-
-
 @pytest.fixture(scope='module')
 def notebook():
-    return nbformat.read(LESSON_NB, as_version=4)
+    return stored.notebook('roc')
 
 
 @pytest.fixture(scope='module')
-def printed(notebook):
-    """The stdout of every code cell, keyed by the cell's source."""
-    out = {}
-    for cell in notebook.cells:
-        if cell.cell_type == 'code':
-            out[cell.source] = ''.join(o.get('text', '') for o in cell.outputs
-                                       if o.output_type == 'stream' and o.name == 'stdout')
-    return out
+def printed():
+    return dict(stored.printed('roc'))
 
 
 @pytest.fixture(scope='module')
-def glued(notebook):
-    """name -> glued text, as the prose shows it."""
-    values = {}
-    for cell in notebook.cells:
-        for o in cell.get('outputs', []):
-            name = o.get('metadata', {}).get('scrapbook', {}).get('name')
-            if name:        # display=False glues prefix their mime types
-                plain = [v for k, v in o['data'].items() if k.endswith('text/plain')]
-                values[name] = plain[0].strip("'")
-    return values
+def glued():
+    return stored.glue_values('roc', kind='any')
+
+
+def numbers(line):
+    return NUMBER.findall(line)
 
 
 def stdout_of(printed, marker):

@@ -5,8 +5,8 @@ import importlib.util
 import json
 import re
 
-import nbformat
 import pytest
+import stored
 from bs4 import BeautifulSoup
 
 from conftest import ROOT
@@ -18,10 +18,7 @@ spec.loader.exec_module(lesson_inputs)
 
 
 def lesson_glue(lesson):
-    import sys
-    sys.path.insert(0, str(ROOT / 'scripts'))
-    import refresh
-    return refresh.glued_values(nbformat.read(ROOT / 'lessons' / f'{lesson}.ipynb', as_version=4))
+    return stored.glue_values(lesson)
 
 
 def test_a_lesson_depends_on_its_bank_its_figures_and_the_package():
