@@ -31,6 +31,7 @@ import posixpath
 import re
 import shutil
 import tempfile
+import unicodedata
 from pathlib import Path
 from urllib.parse import quote
 
@@ -83,6 +84,8 @@ UI_PORTUGUESE = {
     # myst-nb's "Mostrar o código" toggles: the visible words are the name (an aria-label in
     # English that differs from them is what axe calls label-content-name-mismatch)
     '<summary aria-label="Toggle hidden content">': '<summary>',
+    # sphinxcontrib-katex's equation permalink (Sphinx's own catalogue has no such message)
+    'title="Permalink to this equation"': 'title="Link para esta equação"',
 }
 
 # The search field shows its name and its shortcut ("Buscar Ctrl + K"); an aria-label of
@@ -149,6 +152,25 @@ def _quiz_data(match) -> str:
 def render_quiz_math(text: str) -> str:
     text = QUIZ_DATA.sub(_quiz_data, text)
     return QUIZ_MATH.sub(_render_quiz_span, text)
+
+# KaTeX's fonts have no accented letters: \text{revocação} is drawn as "c" with a cedilla over
+# it, and KaTeX's MathML (what a screen reader reads) says the same, "revocac¸a˜o". The MathML
+# gets the letters back ("revocação"), as MathJax wrote them.
+SPACING_ACCENTS = {'ˊ': '\u0301', 'ˋ': '\u0300', '˜': '\u0303', '¸': '\u0327', 'ˆ': '\u0302',
+                   '¨': '\u0308', '´': '\u0301', '`': '\u0300', '~': '\u0303', '^': '\u0302'}
+MATHML_ACCENT = re.compile(r'<mover accent=(\\?")true\1><mtext>(\w)</mtext><mo>(.)</mo></mover>')
+MATHML_TEXT_RUN = re.compile(r'</mtext><mtext>')
+
+
+def compose_mathml_accents(html: str) -> str:
+    def compose(match):
+        quote, letter, accent = match.groups()
+        if accent not in SPACING_ACCENTS:
+            return match.group(0)
+        return f'<mtext>{unicodedata.normalize("NFC", letter + SPACING_ACCENTS[accent])}</mtext>'
+    html = MATHML_ACCENT.sub(compose, html)
+    return MATHML_TEXT_RUN.sub('', html)
+
 
 # ----------------------------------------------------------------------------- shared assets
 
@@ -335,6 +357,7 @@ def rewrite(html: str, page: Path | None = None, static_prefix: str = '_static/'
     html = SEARCH_BUTTON.sub(r'\1', html)
     if 'cq-math' in html:
         html = render_quiz_math(html)
+    html = compose_mathml_accents(html)
     html = share_assets(html, static_prefix)
     if page is not None:
         html = webp_figures(html, page)
