@@ -149,6 +149,11 @@ def _quiz_data(match) -> str:
     return match.group(1) + payload + match.group(3)
 
 
+def katex_html(tex: str, display: bool = False) -> str:
+    """A formula as KaTeX's HTML + MathML (accented letters whole in the MathML)."""
+    return compose_mathml_accents(_katex(tex, display))
+
+
 def render_quiz_math(text: str) -> str:
     text = QUIZ_DATA.sub(_quiz_data, text)
     return QUIZ_MATH.sub(_render_quiz_span, text)
