@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, toc_pages
+from conftest import ROOT, recording_page, toc_pages
 
 AXE = ROOT / 'node_modules' / 'axe-core' / 'axe.min.js'
 PHONE = {'width': 390, 'height': 844}
@@ -59,14 +59,53 @@ def describe(violations):
                      for v in violations)
 
 
+# Each page is opened once per set-up (desktop light, desktop dark, phone) and everything is
+# measured on that load; the tests below each judge one aspect of it.
+SETUPS = {'desktop-light': (DESKTOP, 'light'), 'desktop-dark': (DESKTOP, 'dark'),
+          'phone': (PHONE, 'light')}
+_AUDITS = {}
+
+
+def _audit(browser, site_url, page_name, setup):
+    viewport, mode = SETUPS[setup]
+    page = recording_page(browser, [site_url, 'data:'])
+    page.site_url = site_url
+    try:
+        open_page(page, page_name, viewport=viewport, mode=mode)
+        answer_quizzes(page)
+        found = {}
+        if setup == 'phone':
+            found['axe'] = run_axe(page, "{runOnly: ['target-size']}")
+            found['small'] = page.evaluate(SMALL_TARGETS_JS)
+        else:
+            found['axe'] = run_axe(page)
+        if mode == 'light':
+            found['overflow'] = page.evaluate(OVERFLOW_JS)
+            found['search'] = sum(e.is_visible() for e in page.locator(SEARCH_FIELDS).all())
+            found['english'] = english_in(page.evaluate(NAMES_JS))
+        found['outside'] = page.outside_requests
+        return found
+    finally:
+        page.context.close()
+
+
+@pytest.fixture
+def audit(browser, site_url):
+    def get(page_name, setup):
+        if (page_name, setup) not in _AUDITS:
+            _AUDITS[page_name, setup] = _audit(browser, site_url, page_name, setup)
+        return _AUDITS[page_name, setup]
+    return get
+
+
 @pytest.mark.parametrize('mode', ['light', 'dark'])
 @pytest.mark.parametrize('page_name', toc_pages())
-def test_axe_finds_no_serious_violation(page, page_name, mode):
-    open_page(page, page_name, mode=mode)
-    answer_quizzes(page)
-    violations = [v for v in run_axe(page) if v['impact'] in BLOCKING]
+def test_axe_finds_no_serious_violation(audit, page_name, mode):
+    """axe-core's rules, every quiz answered (right, wrong and invalid feedback showing)."""
+    found = audit(page_name, f'desktop-{mode}')
+    violations = [v for v in found['axe'] if v['impact'] in BLOCKING]
     assert violations == [], f'{page_name} ({mode}):\n{describe(violations)}'
-    assert page.outside_requests == []
+    assert found['outside'] == []
 
 
 @pytest.mark.parametrize('deck', ['fundamental', 'avancada'])
@@ -85,20 +124,21 @@ def test_axe_on_the_slides(page, deck):
 
 # ----------------------------------------------------------------------------- phone
 
+SMALL_TARGETS_JS = """() => Array.from(document.querySelectorAll(
+        'input[type=range], input[type=radio], input[type=checkbox], .cq-check, .slides-poster button'))
+    .filter(e => e.offsetParent !== null)
+    .map(e => [e.id || e.className || e.type, e.getBoundingClientRect()])
+    .filter(([_, r]) => r.height < 23.5 || r.width < 23.5)
+    .map(([name, r]) => name + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))"""
+
+
 @pytest.mark.parametrize('page_name', toc_pages())
-def test_touch_targets_on_a_phone(page, page_name):
+def test_touch_targets_on_a_phone(audit, page_name):
     """WCAG 2.5.8 (axe's target-size: 24 px, or enough space around), and every slider and quiz
-    option at least 24 px tall by itself."""
-    open_page(page, page_name, viewport=PHONE)
-    violations = run_axe(page, "{runOnly: ['target-size']}")
-    assert violations == [], f'{page_name}:\n{describe(violations)}'
-    small = page.evaluate("""() => Array.from(document.querySelectorAll(
-            'input[type=range], input[type=radio], input[type=checkbox], .cq-check, .slides-poster button'))
-        .filter(e => e.offsetParent !== null)
-        .map(e => [e.id || e.className || e.type, e.getBoundingClientRect()])
-        .filter(([_, r]) => r.height < 23.5 || r.width < 23.5)
-        .map(([name, r]) => name + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))""")
-    assert small == [], f'{page_name}: targets smaller than 24 px: {small}'
+    option at least 24 px by itself."""
+    found = audit(page_name, 'phone')
+    assert found['axe'] == [], f'{page_name}:\n{describe(found["axe"])}'
+    assert found['small'] == [], f'{page_name}: targets smaller than 24 px: {found["small"]}'
 
 
 OVERFLOW_JS = """() => {
@@ -128,13 +168,12 @@ OVERFLOW_JS = """() => {
 }"""
 
 
-@pytest.mark.parametrize('viewport', [DESKTOP, PHONE], ids=['1280px', '390px'])
+@pytest.mark.parametrize('setup', ['desktop-light', 'phone'], ids=['1280px', '390px'])
 @pytest.mark.parametrize('page_name', toc_pages())
-def test_nothing_overflows(page, page_name, viewport):
+def test_nothing_overflows(audit, page_name, setup):
     """No sideways scrolling of the page; explorables, quizzes and the slides poster fit their
     box and the text column (code and wide tables scroll inside their own frame, by design)."""
-    open_page(page, page_name, viewport=viewport)
-    assert page.evaluate(OVERFLOW_JS) == []
+    assert audit(page_name, setup)['overflow'] == []
 
 
 # ----------------------------------------------------------------------------- desktop
@@ -144,13 +183,11 @@ SEARCH_FIELDS = ('.search-button-field, .search-button, input[type=search], '
 
 
 @pytest.mark.parametrize('page_name', toc_pages())
-def test_one_search_field_at_desktop_width(page, page_name):
-    open_page(page, page_name)
-    visible = [e for e in page.locator(SEARCH_FIELDS).all() if e.is_visible()]
-    assert len(visible) == 1, f'{page_name}: {len(visible)} search fields at 1280 px'
-    page.set_viewport_size(PHONE)
-    visible = [e for e in page.locator(SEARCH_FIELDS).all() if e.is_visible()]
-    assert len(visible) == 1, f'{page_name}: {len(visible)} search fields at 390 px'
+def test_one_search_field(audit, page_name):
+    """One search field at desktop width (the theme showed one in a top bar and one in the
+    sidebar), one search button on a phone."""
+    assert audit(page_name, 'desktop-light')['search'] == 1
+    assert audit(page_name, 'phone')['search'] == 1
 
 
 FOCUSABLE = [
@@ -231,15 +268,12 @@ def english_in(texts):
     return sorted(set(found))
 
 
-@pytest.mark.parametrize('viewport', [DESKTOP, PHONE], ids=['1280px', '390px'])
+@pytest.mark.parametrize('setup', ['desktop-light', 'phone'], ids=['1280px', '390px'])
 @pytest.mark.parametrize('page_name', toc_pages())
-def test_no_english_in_the_interface(page, page_name, viewport):
+def test_no_english_in_the_interface(audit, page_name, setup):
     """Names, tooltips and the site's chrome (what a screen reader says and what a reader sees
     around the lesson) are Portuguese, after the theme's scripts have run."""
-    open_page(page, page_name, viewport=viewport)
-    answer_quizzes(page)
-    page.evaluate("document.querySelectorAll('pre').length && document.querySelector('pre').focus()")
-    assert english_in(page.evaluate(NAMES_JS)) == []
+    assert audit(page_name, setup)['english'] == []
 
 
 def test_english_detector_catches_the_themes_words():
