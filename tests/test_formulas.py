@@ -86,3 +86,37 @@ def test_formula_in_quiz_feedback_is_rendered(page):
     texts = [normal(f['mathml']) for f in page.evaluate(FORMULAS_JS)]
     assert normal('F1=2TP2TP+FN+FP') in texts
     assert feedback.locator('.katex').count() == 1
+
+
+CUT_OFF_JS = """() => {
+    const problems = [];
+    for (const k of document.querySelectorAll('.katex-html')) {
+        const column = (k.closest('.cq-quiz, .explorable, article')).getBoundingClientRect();
+        const r = k.getBoundingClientRect();
+        let scrolls = false;               // a formula may scroll sideways inside its own box
+        for (let p = k; p; p = p.parentElement) {
+            const o = getComputedStyle(p).overflowX;
+            if ((o === 'auto' || o === 'scroll') && p.getBoundingClientRect().right <= column.right + 1) {
+                scrolls = true; break;
+            }
+        }
+        if (r.left < column.left - 1)
+            problems.push(`starts ${Math.round(column.left - r.left)} px left of its column: ${k.textContent.slice(0, 50)}`);
+        else if (r.right > column.right + 1 && !scrolls)
+            problems.push(`ends ${Math.round(r.right - column.right)} px right of its column: ${k.textContent.slice(0, 50)}`);
+    }
+    for (const m of document.querySelectorAll('span.math, div.math'))
+        if (m.scrollWidth > m.clientWidth + 1 && getComputedStyle(m).overflowX === 'hidden')
+            problems.push(`cut off by its box: ${m.textContent.slice(0, 50)}`);
+    return problems;
+}"""
+
+
+@pytest.mark.parametrize('width', [1280, 390])
+@pytest.mark.parametrize('page_name', list(BEFORE) + ['labs/roc'])
+def test_no_formula_is_cut_off(page, page_name, width):
+    """A formula wider than the column scrolls inside its box; none sticks out or is clipped
+    (the theme's layout for MathJax pushed wide KaTeX formulas out to the left)."""
+    page.set_viewport_size({'width': width, 'height': 900})
+    page.goto(f'{page.site_url}/{page_name}.html', wait_until='load')
+    assert page.evaluate(CUT_OFF_JS) == []
