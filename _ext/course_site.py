@@ -349,6 +349,16 @@ def webp_figures(html: str, page: Path) -> str:
     return IMAGE.sub(convert, html)
 
 
+# A display formula wider than the column scrolls sideways in its box (_static/course.css);
+# a keyboard user scrolls it once it has the focus, so such a box joins the tab order (as the
+# theme does for wide code cells), and only while it is too wide.
+WIDE_FORMULAS = ('<script>(function () { function mark() {'
+                 ' document.querySelectorAll("div.math").forEach(function (m) {'
+                 ' if (m.scrollWidth > m.clientWidth + 1) { m.tabIndex = 0; }'
+                 ' else { m.removeAttribute("tabindex"); } }); }'
+                 ' mark(); addEventListener("load", mark); addEventListener("resize", mark);'
+                 ' })();</script>')
+
 # ----------------------------------------------------------------------------- the page
 
 
@@ -364,6 +374,8 @@ def rewrite(html: str, page: Path | None = None, static_prefix: str = '_static/'
         html = render_quiz_math(html)
     html = compose_mathml_accents(html)
     html = share_assets(html, static_prefix)
+    if 'class="katex-display"' in html and WIDE_FORMULAS not in html:
+        html = html.replace('</body>', WIDE_FORMULAS + '\n</body>', 1)
     if page is not None:
         html = webp_figures(html, page)
     return html

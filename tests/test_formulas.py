@@ -105,9 +105,12 @@ CUT_OFF_JS = """() => {
         else if (r.right > column.right + 1 && !scrolls)
             problems.push(`ends ${Math.round(r.right - column.right)} px right of its column: ${k.textContent.slice(0, 50)}`);
     }
-    for (const m of document.querySelectorAll('span.math, div.math'))
+    for (const m of document.querySelectorAll('span.math, div.math')) {
         if (m.scrollWidth > m.clientWidth + 1 && getComputedStyle(m).overflowX === 'hidden')
             problems.push(`cut off by its box: ${m.textContent.slice(0, 50)}`);
+        if (m.scrollWidth > m.clientWidth + 1 && m.tabIndex !== 0)
+            problems.push(`scrolls but a keyboard cannot reach it: ${m.textContent.slice(0, 50)}`);
+    }
     return problems;
 }"""
 
@@ -115,8 +118,9 @@ CUT_OFF_JS = """() => {
 @pytest.mark.parametrize('width', [1280, 390])
 @pytest.mark.parametrize('page_name', list(BEFORE) + ['labs/roc'])
 def test_no_formula_is_cut_off(page, page_name, width):
-    """A formula wider than the column scrolls inside its box; none sticks out or is clipped
-    (the theme's layout for MathJax pushed wide KaTeX formulas out to the left)."""
+    """A formula wider than the column scrolls inside its box, which the keyboard can reach; none
+    sticks out or is clipped (the theme's layout for MathJax pushed wide KaTeX formulas out to
+    the left)."""
     page.set_viewport_size({'width': width, 'height': 900})
     page.goto(f'{page.site_url}/{page_name}.html', wait_until='load')
     assert page.evaluate(CUT_OFF_JS) == []
