@@ -1,6 +1,7 @@
 """Site-wide fixes: what every page loads, and the interface in Portuguese.
 
-What a page downloads (budget in ``budget.yml``, choices explained in the README, "Peso"):
+What a page downloads (budget in ``budget.yml``; the choices and their measures are in the
+README, "Desempenho"):
 
 - **Formulas** are rendered to HTML + MathML at build time by ``sphinxcontrib.katex``
   (``katex_prerender``), with the ``katex`` package from npm. Pages ship KaTeX's stylesheet and
@@ -11,16 +12,20 @@ What a page downloads (budget in ``budget.yml``, choices explained in the README
   ``<i class="fa-...">`` into an SVG, although its stylesheet can draw the same icons with Font
   Awesome's fonts (≈ 280 kB). The script is not loaded, and the fonts are cut down to the glyphs
   the site uses (the ``fa-*`` classes in the pages, the theme's own CSS icons): a few kB.
-- The theme's inline-search scripts (``searchtools.js``, ``searchindex.js``…) are loaded only by
-  the search page, which is where the search field sends the student.
-- The slides of the metrics lesson (reveal.js and its figures) load when the student asks for
-  them: the lesson's ``<iframe class="slides-embed">`` becomes a button that creates it.
+- **Head**: the ~13 stylesheets become one (``_static/site.css``), the head's scripts are
+  deferred; the theme's inline-search scripts (``searchindex.js``…) are loaded only by the
+  search page, where the search field sends the student.
+- **Explorables and quizzes** inline their CSS and JS in every output (so that a notebook works
+  alone in Colab); on the site those become cached files of ``_static/course/``.
+- **Figures** become lossless WebP with their size, loaded lazily.
+- The **slides** of the metrics lesson (reveal.js and its figures) load when the student asks
+  for them: the lesson's ``<iframe class="slides-embed">`` becomes a button that creates it.
 
 Interface in Portuguese: the theme and its extensions leave some names in English even with
-``language: pt_BR`` (``UI_PORTUGUESE`` below); each page gets its ``<meta name="description">``
-from ``page_descriptions.yml``. sphinx-thebe writes its configuration script twice (a duplicated
-``const`` that throws in the browser console) and points it at a CDN; live code is not used, so
-those scripts are dropped.
+``language: pt_BR`` (``UI_PORTUGUESE`` and ``STATIC_PORTUGUESE`` below); each page gets its
+``<meta name="description">`` from ``page_descriptions.yml``. sphinx-thebe writes its
+configuration script twice (a duplicated ``const`` that throws in the browser console) and
+points it at a CDN; live code is not used, so those scripts are dropped.
 """
 from __future__ import annotations
 
@@ -33,7 +38,6 @@ import shutil
 import tempfile
 import unicodedata
 from pathlib import Path
-from urllib.parse import quote
 
 import yaml
 from docutils import nodes

@@ -15,6 +15,7 @@ machine; they are here to be compared from one change to the next.
 import argparse
 import datetime
 import platform
+import re
 import shutil
 import subprocess
 import sys
@@ -74,7 +75,8 @@ def weight_cells(results):
 
 def chromium_version():
     out = subprocess.run([CHROMIUM, '--version'], capture_output=True, text=True).stdout
-    return ' '.join(w for w in out.split() if w[:1].isdigit())[:20] or '?'
+    found = re.search(r'\d+(\.\d+)+', out)
+    return found.group(0) if found else '?'
 
 
 def main():
@@ -83,14 +85,25 @@ def main():
     parser.add_argument('--no-build', action='store_true', help='measure the site already built')
     parser.add_argument('--readme', action='store_true', help='write the page table into the README')
     args = parser.parse_args()
+    timings = []
     if not args.no_build:
         shutil.rmtree(ROOT / '_build', ignore_errors=True)
         print('| medida | valor |\n|---|---|', flush=True)
-        print(f'| construção do zero (executa todas as aulas) | {timed(BUILD):.0f} s |', flush=True)
-        print(f'| reconstrução sem mudanças (jupyter-cache) | {timed(BUILD):.0f} s |', flush=True)
+        timings.append(f'| construção do zero (executa todas as aulas) | {timed(BUILD):.0f} s |')
+        print(timings[-1], flush=True)
+        timings.append(f'| reconstrução sem mudanças (jupyter-cache) | {timed(BUILD):.0f} s |')
+        print(timings[-1], flush=True)
         if args.tests:
-            seconds = timed([sys.executable, '-m', 'pytest', '-q'])
-            print(f'| suíte de testes (`pytest`) | {seconds:.0f} s |', flush=True)
+            start = time.perf_counter()
+            result = subprocess.run([sys.executable, '-m', 'pytest', '-q', '-p', 'no:warnings'],
+                                    cwd=ROOT, capture_output=True, text=True)
+            seconds = time.perf_counter() - start
+            summary = result.stdout.strip().splitlines()[-1] if result.stdout.strip() else '?'
+            timings.append(f'| suíte de testes (`pytest`: {summary.strip("= ")}) | {seconds:.0f} s |')
+            print(timings[-1], flush=True)
+            if result.returncode != 0:
+                print(result.stdout[-5000:], file=sys.stderr)
+                sys.exit('pytest falhou: os números acima não valem')
     budget = pageweight.budget()['page_weight']
     cells = weight_cells(page_weights())
     print('\n| página | ' + ' | '.join(readme_table.COLUMNS[1:6]) + ' |\n|---|' + '---:|' * 5)
@@ -105,6 +118,10 @@ def main():
                 f'{kb(budget["after_home"])} depois da página inicial. "Pedidos": 1ª visita / '
                 f'depois da inicial.')
         readme_table.update(cells, note)
+        if timings:
+            readme_table.write_block('benchmark', f'Medição de {datetime.date.today():%d/%m/%Y}, '
+                                     f'Python {platform.python_version()}:\n\n'
+                                     '| medida | valor |\n|---|---|\n' + '\n'.join(timings))
         print('\nREADME.md atualizado.')
 
 

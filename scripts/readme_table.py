@@ -51,6 +51,15 @@ def write(note: str, rows: dict) -> None:
     README.write_text(text, encoding='utf-8')
 
 
+def write_block(name: str, content: str) -> None:
+    """Replace what is between ``<!-- name -->`` and ``<!-- /name -->`` in the README."""
+    start, end = f'<!-- {name} -->', f'<!-- /{name} -->'
+    text = README.read_text(encoding='utf-8')
+    block = f'{start}\n{content}\n{end}'
+    text = re.sub(re.escape(start) + '.*?' + re.escape(end), lambda m: block, text, flags=re.S)
+    README.write_text(text, encoding='utf-8')
+
+
 def update(page_columns: dict, note: str | None = None) -> None:
     """Set the given cells ({page: {column: cell}}), keep the others."""
     old_note, rows = read()
