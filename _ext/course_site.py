@@ -345,7 +345,7 @@ def webp_figures(html: str, page: Path) -> str:
             return match.group(0)
         if not webp.is_file() or webp.stat().st_mtime < png.stat().st_mtime:
             with Image.open(png) as image:
-                image.save(webp, format='WEBP', lossless=True, quality=100, method=6)
+                image.save(webp, format='WEBP', lossless=True, quality=100, method=4)   # method 6: 13x slower, 0,3 % smaller
         with Image.open(webp) as image:
             width, height = image.size
         return (f'<img {before}src="{src}.webp"{after} width="{width}" height="{height}" '
