@@ -4,7 +4,9 @@ A deck is Markdown for reveal.js's markdown plugin (``---`` between slides, a
 ``<!-- .slide: data-stage="N" -->`` comment for the stage band), with Jinja placeholders
 ``{{ name }}`` for numbers (from ``course.slide_numbers``) and ``![alt](fig:<script>)`` for a
 figure: the script ``figures/<script>.py`` runs at every build and its PNG goes next to the
-deck, so a changed script changes the slide. reveal.js and MathJax are served by the site.
+deck, so a changed script changes the slide. Display formulas (``$$...$$``) are written by KaTeX
+at build time, as on the lessons' pages, so a deck loads no math script; reveal.js and KaTeX's
+stylesheet are served by the site.
 """
 from __future__ import annotations
 
@@ -18,6 +20,13 @@ import jinja2
 import yaml
 
 FIGURE = re.compile(r'\]\(fig:([\w-]+)\)')
+DISPLAY_MATH = re.compile(r'\$\$(.+?)\$\$', re.S)
+
+
+def _formula(match):
+    from course_site import katex_html
+    # the deck's Markdown sits in a <textarea>, whose text is read with "&amp;" decoded once
+    return katex_html(match.group(1), display=True).replace('&', '&amp;')
 
 
 def _front_matter(text):
@@ -45,6 +54,7 @@ def render_decks(root: Path, out: Path):
     for source in sorted((root / 'slides').glob('[!_]*.md')):
         meta, body = _front_matter(source.read_text(encoding='utf-8'))
         body = env.from_string(body).render(**values)
+        body = DISPLAY_MATH.sub(_formula, body)
         _render_figures(set(FIGURE.findall(body)), root, out / 'figures')
         body = FIGURE.sub(r'](figures/\1.png)', body)
         html = template.render(body=body, static='../_static', **meta)

@@ -18,6 +18,5 @@
   }).then(function () {
     markStage(Reveal.getCurrentSlide());
     Reveal.on('slidechanged', function (event) { markStage(event.currentSlide); });
-    if (window.MathJax && MathJax.typesetPromise) { MathJax.typesetPromise(); }
   });
 })();

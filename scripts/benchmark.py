@@ -1,27 +1,37 @@
 """Measure what an instructor waits for and what a student downloads.
 
-    python scripts/benchmark.py            # clean build, cached rebuild, page weights
-    python scripts/benchmark.py --tests    # ... and the whole test suite
+    python scripts/benchmark.py                # clean build, cached rebuild, page weights
+    python scripts/benchmark.py --tests        # ... and the whole test suite
+    python scripts/benchmark.py --no-build     # page weights of the site already in _build/html
+    python scripts/benchmark.py --readme       # ... and write them into the README
 
-Prints a Markdown table (paste the latest into the README, "Desempenho"). Not a test: the
-numbers depend on the machine; they are here to be compared from one change to the next.
+Page weights (scripts/pageweight.py, the measurement the budget test uses): per page, the bytes
+and requests of a first visit (empty cache) and of a visit right after the home page, in
+Chromium, as GitHub Pages serves the site (gzip) and as a server that does not compress does.
+Prints Markdown tables; ``--readme`` writes the page table into the README ("Peso das
+páginas"), where scripts/lighthouse.py adds the scores. Not a test: timings depend on the
+machine; they are here to be compared from one change to the next.
 """
 import argparse
-import http.server
+import datetime
+import platform
+import re
 import shutil
 import subprocess
 import sys
-import threading
 import time
-from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / 'scripts'))
 from conftest import CHROMIUM, CHROMIUM_ARGS, JUPYTER_BOOK, toc_pages  # noqa: E402
 from course.fmt import num  # noqa: E402
+import pageweight  # noqa: E402
+import readme_table  # noqa: E402
 
 BUILD = [str(JUPYTER_BOOK), 'build', str(ROOT), '-W', '-n', '--keep-going']
+HTML = ROOT / '_build' / 'html'
 
 
 def timed(command):
@@ -30,46 +40,89 @@ def timed(command):
     return time.perf_counter() - start
 
 
-def page_weights(html_dir):
-    """Bytes each page makes the browser download (HTML, scripts, styles, images, fonts)."""
-    from playwright.sync_api import sync_playwright
+def kb(n):
+    return f'{num(n / 1000, 0)} kB'
 
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-    server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), partial(Quiet, directory=str(html_dir)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f'http://127.0.0.1:{server.server_address[1]}'
-    weights = {}
-    with sync_playwright() as p:
+
+def page_weights(html_dir=HTML):
+    """{page: {'gzip': (first, after_home), 'plain': (first, after_home)}}, each a Visit."""
+    from playwright.sync_api import sync_playwright
+    results = {}
+    with pageweight.LocalSite(html_dir, compress=True) as gz, pageweight.LocalSite(html_dir) as plain, \
+            sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for page_name in toc_pages():
-            page = browser.new_page()
-            finished = []
-            page.on('requestfinished', lambda request: finished.append(request))
-            page.goto(f'{base}/{page_name}.html', wait_until='networkidle')
-            sizes = [r.sizes()['responseBodySize'] for r in finished]
-            weights[page_name] = (sum(sizes), len(sizes))
-            page.close()
+        for name in toc_pages():
+            results[name] = {}
+            for how, site in (('gzip', gz), ('plain', plain)):
+                first = pageweight.visit(browser, site.url, name)
+                after = pageweight.visit(browser, site.url, name, after='intro')
+                results[name][how] = (first, after)
+            print(f'  {name}: {kb(results[name]["gzip"][0].bytes)}', file=sys.stderr, flush=True)
         browser.close()
-    server.shutdown()
-    return weights
+    return results
+
+
+def weight_cells(results):
+    cells = {}
+    for name, r in results.items():
+        (gz_first, gz_after), (pl_first, pl_after) = r['gzip'], r['plain']
+        cells[name] = {'1ª visita': kb(gz_first.bytes), 'depois da inicial': kb(gz_after.bytes),
+                       '1ª visita, sem compressão': kb(pl_first.bytes),
+                       'depois da inicial, sem compressão': kb(pl_after.bytes),
+                       'pedidos': f'{gz_first.requests} / {gz_after.requests}'}
+    return cells
+
+
+def chromium_version():
+    out = subprocess.run([CHROMIUM, '--version'], capture_output=True, text=True).stdout
+    found = re.search(r'\d+(\.\d+)+', out)
+    return found.group(0) if found else '?'
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument('--tests', action='store_true', help='also time the whole test suite')
+    parser.add_argument('--no-build', action='store_true', help='measure the site already built')
+    parser.add_argument('--readme', action='store_true', help='write the page table into the README')
     args = parser.parse_args()
-    shutil.rmtree(ROOT / '_build', ignore_errors=True)
-    print('| medida | valor |\n|---|---|', flush=True)
-    print(f'| construção do zero (executa todas as aulas) | {timed(BUILD):.0f} s |', flush=True)
-    print(f'| reconstrução sem mudanças (jupyter-cache) | {timed(BUILD):.0f} s |', flush=True)
-    if args.tests:
-        seconds = timed([sys.executable, '-m', 'pytest', '-q'])
-        print(f'| suíte de testes (`pytest`) | {seconds:.0f} s |', flush=True)
-    print('\n| página | download | pedidos |\n|---|---:|---:|')
-    for name, (size, count) in page_weights(ROOT / '_build' / 'html').items():
-        print(f'| {name} | {num(size / 1024, 0)} kB | {count} |')
+    timings = []
+    if not args.no_build:
+        shutil.rmtree(ROOT / '_build', ignore_errors=True)
+        print('| medida | valor |\n|---|---|', flush=True)
+        timings.append(f'| construção do zero (executa todas as aulas) | {timed(BUILD):.0f} s |')
+        print(timings[-1], flush=True)
+        timings.append(f'| reconstrução sem mudanças (jupyter-cache) | {timed(BUILD):.0f} s |')
+        print(timings[-1], flush=True)
+        if args.tests:
+            start = time.perf_counter()
+            result = subprocess.run([sys.executable, '-m', 'pytest', '-q', '-p', 'no:warnings'],
+                                    cwd=ROOT, capture_output=True, text=True)
+            seconds = time.perf_counter() - start
+            summary = result.stdout.strip().splitlines()[-1] if result.stdout.strip() else '?'
+            timings.append(f'| suíte de testes (`pytest`: {summary.strip("= ")}) | {seconds:.0f} s |')
+            print(timings[-1], flush=True)
+            if result.returncode != 0:
+                print(result.stdout[-5000:], file=sys.stderr)
+                sys.exit('pytest falhou: os números acima não valem')
+    budget = pageweight.budget()['page_weight']
+    cells = weight_cells(page_weights())
+    print('\n| página | ' + ' | '.join(readme_table.COLUMNS[1:6]) + ' |\n|---|' + '---:|' * 5)
+    for name, row in cells.items():
+        print(f'| {name} | ' + ' | '.join(row[c] for c in readme_table.COLUMNS[1:6]) + ' |')
+    if args.readme:
+        note = (f'Medido por `python scripts/benchmark.py --readme` em '
+                f'{datetime.date.today():%d/%m/%Y} (Chromium {chromium_version()}, Python '
+                f'{platform.python_version()}); notas do Lighthouse por '
+                f'`python scripts/lighthouse.py --readme` (celular, mediana de 3). Orçamento '
+                f'(`budget.yml`): {kb(budget["first_visit"])} na 1ª visita, '
+                f'{kb(budget["after_home"])} depois da página inicial. "Pedidos": 1ª visita / '
+                f'depois da inicial.')
+        readme_table.update(cells, note)
+        if timings:
+            readme_table.write_block('benchmark', f'Medição de {datetime.date.today():%d/%m/%Y}, '
+                                     f'Python {platform.python_version()}:\n\n'
+                                     '| medida | valor |\n|---|---|\n' + '\n'.join(timings))
+        print('\nREADME.md atualizado.')
 
 
 if __name__ == '__main__':

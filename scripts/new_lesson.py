@@ -10,7 +10,8 @@ creates
 - ``quiz/<nome>.yml``: an empty bank (no questions yet), found by the glob that finds every bank;
 - ``labs/<nome>.md``: a Colab lab stub (install cell, a link back to the lesson on the published
   site, one experiment opened by a Preveja and closed by a Confira, the quiz);
-- the two entries in ``_toc.yml`` (lesson under "Aulas", lab under "Labs no Colab");
+- the two entries in ``_toc.yml`` (lesson under "Aulas", lab under "Labs no Colab") and their
+  descriptions in ``_ext/page_descriptions.yml``;
 
 then runs ``python scripts/refresh.py <nome>``: executes the lesson, stores its outputs in the
 paired ``.ipynb``, ships its values and pairs the lab. The result builds and passes the tests as
@@ -55,11 +56,23 @@ def lesson_text(name: str, title: str, prefix: str) -> str:
 {first_cell('lessons')}
 # {title}
 
+Uma frase que diga o que esta aula responde.
+
+:::{{admonition}} Objetivos
+:class: objetivos
+Ao fim desta aula, você vai conseguir:
+
+1. um objetivo que uma pergunta do quiz ou um passo do lab confere.
+
+Os termos da aula estão no [glossário](../glossario.md).
+:::
+
 (sec-{name}-ideia)=
 ## 1. A ideia
 
 Escreva aqui a aula, em português do Brasil. Todo número que o código calcula entra no texto por
-`glue`, por exemplo {{glue:text}}`{prefix}_exemplo`, nunca digitado.
+`glue`, nunca digitado. Antes de cada resultado, uma caixa **Preveja** (`_ext/preveja.py`): a
+resposta fica escondida no site até o estudante prever.
 
 ```{{code-cell}} ipython3
 :tags: [remove-cell]
@@ -68,8 +81,25 @@ Escreva aqui a aula, em português do Brasil. Todo número que o código calcula
 # for the quiz ({{{prefix}_exemplo}} in quiz/{name}.yml) and refuses an empty value.
 from course import glue
 
-glue('{prefix}_exemplo', '2', display=False)
+glue('{prefix}_exemplo', str(1 + 1), display=False)
 ```
+
+:::{{preveja}} numero
+:resposta: {prefix}_exemplo
+:tolerancia: 0
+
+Quanto dá 1 + 1?
+:::
+
+```{{code-cell}} ipython3
+print(1 + 1)
+```
+
+O código confirma: {{glue:text}}`{prefix}_exemplo`.
+
+## Para levar
+
+- O que o estudante deve lembrar desta aula.
 
 ## Quiz
 
@@ -91,6 +121,19 @@ lesson: {name}
 sections:
   {name}.html#sec-{name}-ideia: "1. A ideia"
 questions: []
+'''
+
+
+def description_text(name: str, title: str) -> str:
+    """The two pages' <meta name="description"> (rewrite them when the lesson is written)."""
+    return f'''
+lessons/{name}: >-
+  {title}: uma aula do curso Avaliando classificadores, com o cálculo à mão, o código executado,
+  previsões antes de cada resultado e um quiz com retorno imediato.
+
+labs/{name}: >-
+  Lab no Colab da aula {title}: cada passo começa com uma previsão, roda o código e termina
+  comparando o que saiu com o que você previu.
 '''
 
 
@@ -171,7 +214,10 @@ def main(argv=None):
     toc = ROOT / '_toc.yml'
     text = add_to_toc(toc.read_text(encoding='utf-8'), 'Aulas', f'lessons/{name}')
     toc.write_text(add_to_toc(text, 'Labs no Colab', f'labs/{name}'), encoding='utf-8')
-    for path in paths + [toc]:
+    descriptions = ROOT / '_ext' / 'page_descriptions.yml'
+    descriptions.write_text(descriptions.read_text(encoding='utf-8') + description_text(name, title),
+                            encoding='utf-8')
+    for path in paths + [toc, descriptions]:
         print(f'escrito: {path.relative_to(ROOT)}')
     return subprocess.call([sys.executable, str(ROOT / 'scripts' / 'refresh.py'), name], cwd=ROOT)
 

@@ -13,10 +13,12 @@ def test_page_works_offline_without_console_errors(page, page_name):
 
 
 def test_math_is_typeset_offline(page):
-    # 'load', not 'networkidle': the page's lazy slides iframe may keep the network busy
-    page.goto(f'{page.site_url}/lessons/metricas-fundamental.html', wait_until='load')
-    page.wait_for_selector('mjx-container', timeout=15_000)
-    assert page.locator('mjx-container').count() > 5
+    page.goto(f'{page.site_url}/lessons/metricas-fundamental.html', wait_until='networkidle')
+    assert page.locator('.katex').count() > 5
+    # KaTeX's fonts come from the site itself
+    page.evaluate('document.fonts.ready')
+    assert page.evaluate("document.fonts.check('16px KaTeX_Main')")
+    assert page.outside_requests == []
 
 
 def test_search_box_speaks_portuguese(page):

@@ -75,11 +75,11 @@ def test_quiz_on_the_lesson_page(page, site_url):
     href = link.get_attribute('href')
     assert href == '../lessons/metricas-fundamental.html#sec-metricas-precisao'
     assert page.locator('#sec-metricas-precisao').count() == 1, 'the anchor is not on the page'
-    # MathJax, served by the site, typesets the math of the prompts and of the feedback
+    # the math of the prompts and of the feedback is typeset (KaTeX, at build time)
     q = question(page, 'f1-20')
     answer_numeric(q, '14/19')
     page.wait_for_function(
-        "document.querySelector('fieldset[data-qid=\"f1-20\"] .cq-feedback mjx-container')",
+        "document.querySelector('fieldset[data-qid=\"f1-20\"] .cq-feedback .katex')",
         timeout=15000)
     assert page.outside_requests == []
     assert [e for e in page.console_errors if 'cq' in e or 'courseQuiz' in e] == []

@@ -1,4 +1,5 @@
 """Assertions on the built HTML: what a reader of the static site would notice."""
+import json
 import re
 
 import pytest
@@ -87,8 +88,20 @@ def test_colab_links_name_existing_notebooks(site, page):
         assert (ROOT / link[len(COLAB_PREFIX):]).is_file()
 
 
-def test_math_is_rendered_by_the_vendored_mathjax(site):
-    html = soup(site, toc_pages()[1])
-    sources = [s.get('src', '') for s in html.find_all('script')]
-    assert any(s.split('?')[0].endswith('vendor/mathjax/tex-chtml.js') for s in sources)
-    assert (site / '_static' / 'vendor' / 'mathjax' / 'tex-chtml.js').is_file()
+@pytest.mark.parametrize('page', toc_pages())
+def test_math_is_rendered_when_the_site_is_built(site, page):
+    """Formulas are HTML + MathML written by KaTeX at build time: no math script, no TeX left
+    for the browser, no KaTeX error (KaTeX marks one in red instead of failing)."""
+    html = soup(site, page)
+    sources = ' '.join(s.get('src', '') for s in html.find_all('script'))
+    assert 'mathjax' not in sources.lower() and 'katex' not in sources.lower()
+    assert not html.select('.katex-error'), f'{page}: KaTeX could not render a formula'
+    for math in html.select('.math'):
+        assert math.select('.katex'), f'{page}: a formula left as TeX: {math.get_text()[:80]}'
+    assert not html.select('.cq-math:not([data-cq-typeset])'), f'{page}: quiz math left as text'
+    for data in html.select('script.cq-data'):     # the feedback, shown by the quiz's script
+        text = json.dumps(json.loads(data.string.replace('<\\/', '</')), ensure_ascii=False)
+        assert not re.search(r'class=\\"cq-math\\" data-tex=\\"[^"]*\\">', text), \
+            f'{page}: math of a quiz feedback left as text'
+    fonts = site / '_static' / 'vendor' / 'katex' / 'fonts'
+    assert (fonts / 'KaTeX_Main-Regular.woff2').is_file()

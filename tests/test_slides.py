@@ -42,9 +42,17 @@ def test_stage_band_shows_stage_3(page, deck):
 @pytest.mark.parametrize('lesson,deck', [('metricas-fundamental', 'fundamental'),
                                          ('metricas-avancada', 'avancada')])
 def test_lesson_embeds_its_deck(page, lesson, deck):
+    """The deck is in the lesson, loaded only when the student asks for it (metered data)."""
+    decks = []
+    page.on('request', lambda r: '/slides/' in r.url and decks.append(r.url))
     page.goto(f'{page.site_url}/lessons/{lesson}.html', wait_until='networkidle')
-    frame = page.locator(f'iframe[src="../slides/{deck}.html"]')
-    assert frame.count() == 1
+    assert page.locator('iframe.slides-embed').count() == 0 and decks == []
     link = page.get_by_role('link', name='Abrir os slides numa aba nova')
     assert link.get_attribute('href') == f'../slides/{deck}.html'
     assert 'use as setas' in page.locator('main').inner_text()
+    page.get_by_role('button', name='Mostrar os slides aqui').click()
+    frame = page.locator(f'iframe[src="../slides/{deck}.html"]')
+    assert frame.count() == 1
+    assert frame.get_attribute('title').startswith('Slides da abordagem')
+    page.frame_locator('iframe.slides-embed').locator('.reveal .slides').wait_for()
+    assert page.outside_requests == []

@@ -1,0 +1,285 @@
+"""Accessibility of the built site in Chromium: axe-core on every page (light and dark mode,
+with the quizzes' feedback showing), the slides, touch targets and overflow on a phone, visible
+keyboard focus, one search field, and no English left in the interface.
+
+axe-core comes from npm (package.json; ``npm ci``), injected into the page by the test.
+"""
+import re
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, recording_page, toc_pages
+
+AXE = ROOT / 'node_modules' / 'axe-core' / 'axe.min.js'
+PHONE = {'width': 390, 'height': 844}
+DESKTOP = {'width': 1280, 'height': 900}
+BLOCKING = ('serious', 'critical')
+
+
+def axe_script() -> Path:
+    if not AXE.is_file():
+        pytest.fail('axe-core não está em node_modules: rode "npm ci" (README, "Os dois comandos")')
+    return AXE
+
+
+def open_page(page, name, viewport=DESKTOP, mode='light'):
+    page.set_viewport_size(viewport)
+    page.context.add_init_script(f"localStorage.setItem('mode', '{mode}');"
+                                 f"localStorage.setItem('theme', '{mode}');")
+    page.goto(f'{page.site_url}/{name}.html', wait_until='load')
+    page.wait_for_function('document.readyState === "complete"')
+    assert page.evaluate('document.documentElement.dataset.theme') == mode
+
+
+def answer_quizzes(page):
+    """Every quiz question answered once (first option, a wrong number, an empty check), so that
+    right, wrong and invalid feedback are all on the page."""
+    page.evaluate("""() => {
+        for (const q of document.querySelectorAll('.cq-q')) {
+            const option = q.querySelector('.cq-options input[type=radio]');
+            if (option) { option.click(); continue; }
+            const number = q.querySelector('.cq-numeric input');
+            if (number) { number.value = '0'; q.querySelector('.cq-check').click(); continue; }
+            const check = q.querySelector('.cq-check');
+            if (check) check.click();
+        }
+    }""")
+
+
+def run_axe(page, options='{}'):
+    page.add_script_tag(path=str(axe_script()))
+    return page.evaluate(f"axe.run(document, {options})")['violations']
+
+
+def describe(violations):
+    return '\n'.join(f"{v['impact']} {v['id']}: {v['help']} — "
+                     + '; '.join(' '.join(n['target']) + ' (' + n['failureSummary'].split('\n')[-1].strip()[:160] + ')'
+                                 for n in v['nodes'][:4])
+                     for v in violations)
+
+
+# Each page is opened once per set-up (desktop light, desktop dark, phone) and everything is
+# measured on that load; the tests below each judge one aspect of it.
+SETUPS = {'desktop-light': (DESKTOP, 'light'), 'desktop-dark': (DESKTOP, 'dark'),
+          'phone': (PHONE, 'light')}
+_AUDITS = {}
+
+
+def _audit(browser, site_url, page_name, setup):
+    viewport, mode = SETUPS[setup]
+    page = recording_page(browser, [site_url, 'data:'])
+    page.site_url = site_url
+    try:
+        open_page(page, page_name, viewport=viewport, mode=mode)
+        answer_quizzes(page)
+        found = {}
+        if setup == 'phone':
+            found['axe'] = run_axe(page, "{runOnly: ['target-size']}")
+            found['small'] = page.evaluate(SMALL_TARGETS_JS)
+        else:
+            found['axe'] = run_axe(page)
+        if mode == 'light':
+            found['overflow'] = page.evaluate(OVERFLOW_JS)
+            found['search'] = sum(e.is_visible() for e in page.locator(SEARCH_FIELDS).all())
+            found['english'] = english_in(page.evaluate(NAMES_JS))
+        found['outside'] = page.outside_requests
+        return found
+    finally:
+        page.context.close()
+
+
+@pytest.fixture
+def audit(browser, site_url):
+    def get(page_name, setup):
+        if (page_name, setup) not in _AUDITS:
+            _AUDITS[page_name, setup] = _audit(browser, site_url, page_name, setup)
+        return _AUDITS[page_name, setup]
+    return get
+
+
+@pytest.mark.parametrize('mode', ['light', 'dark'])
+@pytest.mark.parametrize('page_name', toc_pages())
+def test_axe_finds_no_serious_violation(audit, page_name, mode):
+    """axe-core's rules, every quiz answered (right, wrong and invalid feedback showing)."""
+    found = audit(page_name, f'desktop-{mode}')
+    violations = [v for v in found['axe'] if v['impact'] in BLOCKING]
+    assert violations == [], f'{page_name} ({mode}):\n{describe(violations)}'
+    assert found['outside'] == []
+
+
+@pytest.mark.parametrize('deck', ['fundamental', 'avancada'])
+def test_axe_on_the_slides(page, deck):
+    """Every slide at once: the deck's overview (Esc) shows them all."""
+    page.goto(f'{page.site_url}/slides/{deck}.html', wait_until='load')
+    page.wait_for_function('window.Reveal && Reveal.isReady()')
+    violations = [v for v in run_axe(page) if v['impact'] in BLOCKING]
+    page.keyboard.press('Escape')
+    page.wait_for_function('Reveal.isOverview()')
+    page.wait_for_timeout(800)                    # the overview's zoom-out transition
+    violations += [v for v in page.evaluate('axe.run(document)')['violations']
+                   if v['impact'] in BLOCKING]
+    assert violations == [], f'slides/{deck}:\n{describe(violations)}'
+
+
+# ----------------------------------------------------------------------------- phone
+
+SMALL_TARGETS_JS = """() => Array.from(document.querySelectorAll(
+        'input[type=range], input[type=radio], input[type=checkbox], .cq-check, .slides-poster button'))
+    .filter(e => e.offsetParent !== null)
+    .map(e => [e.id || e.className || e.type, e.getBoundingClientRect()])
+    .filter(([_, r]) => r.height < 23.5 || r.width < 23.5)
+    .map(([name, r]) => name + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))"""
+
+
+@pytest.mark.parametrize('page_name', toc_pages())
+def test_touch_targets_on_a_phone(audit, page_name):
+    """WCAG 2.5.8 (axe's target-size: 24 px, or enough space around), and every slider and quiz
+    option at least 24 px by itself."""
+    found = audit(page_name, 'phone')
+    assert found['axe'] == [], f'{page_name}:\n{describe(found["axe"])}'
+    assert found['small'] == [], f'{page_name}: targets smaller than 24 px: {found["small"]}'
+
+
+OVERFLOW_JS = """() => {
+    const problems = [];
+    const doc = document.documentElement;
+    if (doc.scrollWidth > innerWidth + 1)
+        problems.push(`the page scrolls sideways: ${doc.scrollWidth} px in ${innerWidth} px`);
+    const article = document.querySelector('article.bd-article').getBoundingClientRect();
+    for (const box of document.querySelectorAll('.explorable, .cq-quiz, .slides-poster')) {
+        const r = box.getBoundingClientRect();
+        const name = box.id || box.className;
+        if (r.left < article.left - 1 || r.right > article.right + 1)
+            problems.push(`${name} is wider than the text column`);
+        if (box.scrollWidth > box.clientWidth + 1)
+            problems.push(`${name}: content ${box.scrollWidth} px in a ${box.clientWidth} px box`);
+        for (const el of box.querySelectorAll('*')) {
+            if (el.closest('.katex-mathml') || (el.closest('svg') && el.tagName !== 'svg')) continue;
+            const e = el.getBoundingClientRect();
+            if (e.width && (e.right > r.right + 1 || e.left < r.left - 1))
+                problems.push(`${name}: "${(el.textContent || el.tagName).trim().slice(0, 60)}" sticks out`);
+            const style = getComputedStyle(el);
+            if (el.clientWidth && el.scrollWidth > el.clientWidth + 1 && style.overflowX === 'hidden')
+                problems.push(`${name}: "${el.textContent.trim().slice(0, 60)}" is cut off`);
+        }
+    }
+    return [...new Set(problems)];
+}"""
+
+
+@pytest.mark.parametrize('setup', ['desktop-light', 'phone'], ids=['1280px', '390px'])
+@pytest.mark.parametrize('page_name', toc_pages())
+def test_nothing_overflows(audit, page_name, setup):
+    """No sideways scrolling of the page; explorables, quizzes and the slides poster fit their
+    box and the text column (code and wide tables scroll inside their own frame, by design)."""
+    assert audit(page_name, setup)['overflow'] == []
+
+
+# ----------------------------------------------------------------------------- desktop
+
+SEARCH_FIELDS = ('.search-button-field, .search-button, input[type=search], '
+                 'form[role=search] input')
+
+
+@pytest.mark.parametrize('page_name', toc_pages())
+def test_one_search_field(audit, page_name):
+    """One search field at desktop width (the theme showed one in a top bar and one in the
+    sidebar), one search button on a phone."""
+    assert audit(page_name, 'desktop-light')['search'] == 1
+    assert audit(page_name, 'phone')['search'] == 1
+
+
+FOCUSABLE = [
+    '.bd-sidebar-primary nav a',                  # the lessons in the sidebar
+    '.search-button-field',                       # the search field
+    '.theme-switch-button',                       # colour mode
+    '.article-header-buttons .dropdown-toggle',   # download, Colab
+    'article a.reference',                        # a link in the text
+    'details.hide summary',                       # "Mostrar o código"
+    '.explorable input[type=range]',              # a slider
+    '.cq-options input',                          # a quiz option
+    '.cq-check',                                  # "Verificar"
+    '.slides-poster button',                      # the slides
+]
+
+
+@pytest.mark.parametrize('mode', ['light', 'dark'])
+def test_keyboard_focus_is_visible(page, mode):
+    """A keyboard user sees where the focus is: an outline (or a ring) around each control."""
+    open_page(page, 'lessons/metricas-fundamental', mode=mode)
+    page.keyboard.press('Tab')                    # keyboard navigation (:focus-visible)
+    missing = []
+    for selector in FOCUSABLE:
+        target = page.locator(selector).first
+        assert target.count(), f'nothing matches {selector}'
+        target.scroll_into_view_if_needed()
+        target.focus()
+        ring = page.evaluate("""() => {
+            const e = document.activeElement, s = getComputedStyle(e);
+            const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 1;
+            return {outline, shadow: s.boxShadow !== 'none', visible: e.matches(':focus-visible'),
+                    color: s.outlineColor};
+        }""")
+        if not ring['visible'] or not (ring['outline'] or ring['shadow']):
+            missing.append(f'{selector} {ring}')
+    assert missing == [], f'focus not visible ({mode}): {missing}'
+
+
+# ----------------------------------------------------------------------------- Portuguese
+
+# Words of an English interface (none of them Portuguese: not "logo", "link", "menu"): one of
+# them in a name, a tooltip or the site's chrome is a string the theme or an extension left
+# untranslated.
+ENGLISH = set('''toggle navigation sidebar primary secondary page pages search book content
+contents hidden copy copied clipboard main version warning skip back top light dark system
+settings color colour mode launch interactive download source file print fullscreen next
+previous permalink equation header heading image click show hide open close expand collapse
+edit repository suggest issue the this to of on and for with your you go home loading error
+failed success submit cancel clear reset share section chapter figure caption button dialog
+tooltip keyboard shortcut table toc table-of-contents'''.split())
+
+NAMES_JS = """() => {
+    const texts = [];
+    const attrs = ['aria-label', 'aria-description', 'aria-roledescription', 'aria-valuetext',
+                   'title', 'alt', 'placeholder', 'data-bs-title', 'data-bs-original-title',
+                   'data-tooltip', 'data-toggle-hint'];
+    for (const el of document.querySelectorAll('*')) {
+        for (const a of attrs) if (el.hasAttribute(a)) texts.push([a, el.getAttribute(a)]);
+    }
+    for (const t of document.querySelectorAll('svg title, svg desc')) texts.push(['svg', t.textContent]);
+    for (const el of document.querySelectorAll('button, summary, label, legend, [role=button], '
+                                               + '.tooltip, .dropdown-item, .btn'))
+        texts.push([el.tagName.toLowerCase(), el.textContent]);
+    const chrome = '.bd-header, .bd-header-article, .bd-sidebar-primary, .bd-sidebar-secondary, '
+                 + 'footer, .prev-next-area, .bd-footer-article, #pst-back-to-top, dialog, '
+                 + '.skip-link, #pst-skip-link';
+    for (const el of document.querySelectorAll(chrome)) texts.push(['chrome', el.textContent]);
+    return texts;
+}"""
+
+
+def english_in(texts):
+    found = []
+    for where, text in texts:
+        words = {w.lower() for w in re.findall(r'[A-Za-z]+', text or '')}
+        if words & ENGLISH:
+            found.append(f'{where}: {text.strip()[:80]!r} ({", ".join(sorted(words & ENGLISH))})')
+    return sorted(set(found))
+
+
+@pytest.mark.parametrize('setup', ['desktop-light', 'phone'], ids=['1280px', '390px'])
+@pytest.mark.parametrize('page_name', toc_pages())
+def test_no_english_in_the_interface(audit, page_name, setup):
+    """Names, tooltips and the site's chrome (what a screen reader says and what a reader sees
+    around the lesson) are Portuguese, after the theme's scripts have run."""
+    assert audit(page_name, setup)['english'] == []
+
+
+def test_english_detector_catches_the_themes_words():
+    """The six names the issue heard from a screen reader are caught (the test can fail)."""
+    for name in ['Site navigation', 'On this page', 'Toggle primary sidebar',
+                 'Toggle secondary sidebar', 'Page', 'Toggle hidden content', 'Copy to clipboard']:
+        assert english_in([('aria-label', name)]), name
+    assert english_in([('aria-label', 'Mostrar ou esconder a navegação'),
+                       ('title', 'Link para esta equação'), ('svg', 'P01: escore 0,95, TP')]) == []

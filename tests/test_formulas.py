@@ -1,0 +1,126 @@
+"""Formulas still render the same text now that KaTeX writes them at build time.
+
+The expected strings are what MathJax 3.2.2 rendered in the browser before the change (the text
+of its MathML, commit 45a8ecd): the same symbols in the same order must come out of KaTeX's
+MathML (what a screen reader reads), and the same glyphs must be drawn on the page.
+"""
+import unicodedata
+
+import pytest
+
+# page -> formulas (MathML text as MathJax rendered it); a quiz prompt's formula included
+BEFORE = {
+    'lessons/metricas-fundamental': [
+        'acurácia=TP+TNTP+FP+FN+TN=7+820=1520=0,750',
+        'F1=2TP2TP+FP+FN=1414+2+3=1419=0,737',
+    ],
+    'lessons/metricas-avancada': [
+        'MCC=TP⋅TN−FP⋅FN(TP+FP)(TP+FN)(TN+FP)(TN+FN)',
+        'log loss=−1n∑i=1n[yiln\u2061pi+(1−yi)ln\u2061(1−pi)]',
+        'acurácia balanceada=12(TPTP+FN+TNTN+FP)=revocação+especificidade2',
+    ],
+    'lessons/roc': [
+        'AUC=P(X+−X−>0)=Φ(d2)=Φ(22)=Φ(1,414)≈0,921(d=2).',
+        'Φ(d/2)',                                  # in a quiz prompt
+    ],
+    'lessons/calibracao': [
+        'z=log\u2061P(maligno)−log\u2061P(benigno)',
+        'σ(z/T)≥0,5',                              # in a quiz option
+    ],
+    'lessons/custo': [
+        'custo(s)=cFN⋅FN(s)+cFP⋅FP(s),',
+        'cFPcFP+cFN',                              # in a quiz option
+    ],
+}
+
+# invisible characters that one renderer writes and the other does not (thin and no-break
+# spaces, function application, zero-width space)
+INVISIBLE = dict.fromkeys(map(ord, ' \u00a0\u2009\u200a\u2006\u205f\u200b\u2061\u2062\u2063'))
+SPACING_ACCENTS = 'ˊˋ˜¸ˆ¨´`'
+
+FORMULAS_JS = """() => Array.from(document.querySelectorAll('.katex')).map(k => {
+    const math = k.querySelector('.katex-mathml math').cloneNode(true);
+    math.querySelectorAll('annotation').forEach(a => a.remove());
+    const html = k.querySelector('.katex-html'), box = html.getBoundingClientRect();
+    return {mathml: math.textContent, shown: html.textContent,
+            width: box.width, height: box.height,
+            hidden: getComputedStyle(html).visibility === 'hidden'};
+})"""
+
+
+def normal(text):
+    return unicodedata.normalize('NFC', text.translate(INVISIBLE))
+
+
+def glyphs(text):
+    """The letters and symbols drawn, in any order, accents aside (KaTeX draws an accent apart
+    from its letter)."""
+    bare = ''.join(c for c in unicodedata.normalize('NFKD', normal(text))
+                   if not unicodedata.combining(c) and c not in SPACING_ACCENTS)
+    return sorted(bare.translate(INVISIBLE))
+
+
+@pytest.mark.parametrize('page_name', BEFORE)
+def test_formulas_render_the_same_text(page, page_name):
+    page.goto(f'{page.site_url}/{page_name}.html', wait_until='load')
+    assert page.locator('.katex-error').count() == 0
+    rendered = page.evaluate(FORMULAS_JS)
+    by_text = {normal(f['mathml']): f for f in rendered}
+    for before in BEFORE[page_name]:
+        formula = by_text.get(normal(before))
+        assert formula, (f'{page_name}: no formula reads {before!r}; closest: '
+                         f'{sorted(by_text, key=lambda t: -len(set(t) & set(before)))[:3]}')
+        assert glyphs(formula['shown']) == glyphs(before), \
+            f'{page_name}: {before!r} is drawn as {formula["shown"]!r}'
+        assert formula['width'] > 0 and formula['height'] > 0 and not formula['hidden']
+    assert page.outside_requests == []
+
+
+def test_formula_in_quiz_feedback_is_rendered(page):
+    """Feedback is shown by the quiz's script: its formulas come typeset from the build."""
+    page.goto(f'{page.site_url}/lessons/custo.html', wait_until='load')
+    question = page.locator('fieldset[data-qid="f1-para-tudo"]').first
+    question.get_by_label('Verdadeiro').check()
+    feedback = question.locator('.cq-feedback')
+    assert 'Não é bem assim' in feedback.inner_text()
+    texts = [normal(f['mathml']) for f in page.evaluate(FORMULAS_JS)]
+    assert normal('F1=2TP2TP+FN+FP') in texts
+    assert feedback.locator('.katex').count() == 1
+
+
+CUT_OFF_JS = """() => {
+    const problems = [];
+    for (const k of document.querySelectorAll('.katex-html')) {
+        const column = (k.closest('.cq-quiz, .explorable, article')).getBoundingClientRect();
+        const r = k.getBoundingClientRect();
+        let scrolls = false;               // a formula may scroll sideways inside its own box
+        for (let p = k; p; p = p.parentElement) {
+            const o = getComputedStyle(p).overflowX;
+            if ((o === 'auto' || o === 'scroll') && p.getBoundingClientRect().right <= column.right + 1) {
+                scrolls = true; break;
+            }
+        }
+        if (r.left < column.left - 1)
+            problems.push(`starts ${Math.round(column.left - r.left)} px left of its column: ${k.textContent.slice(0, 50)}`);
+        else if (r.right > column.right + 1 && !scrolls)
+            problems.push(`ends ${Math.round(r.right - column.right)} px right of its column: ${k.textContent.slice(0, 50)}`);
+    }
+    for (const m of document.querySelectorAll('span.math, div.math')) {
+        if (m.scrollWidth > m.clientWidth + 1 && getComputedStyle(m).overflowX === 'hidden')
+            problems.push(`cut off by its box: ${m.textContent.slice(0, 50)}`);
+        if (m.scrollWidth > m.clientWidth + 1 && m.tabIndex !== 0)
+            problems.push(`scrolls but a keyboard cannot reach it: ${m.textContent.slice(0, 50)}`);
+    }
+    return problems;
+}"""
+
+
+@pytest.mark.parametrize('width', [1280, 390])
+@pytest.mark.parametrize('page_name', list(BEFORE) + ['labs/roc'])
+def test_no_formula_is_cut_off(page, page_name, width):
+    """A formula wider than the column scrolls inside its box, which the keyboard can reach; none
+    sticks out or is clipped (the theme's layout for MathJax pushed wide KaTeX formulas out to
+    the left)."""
+    page.set_viewport_size({'width': width, 'height': 900})
+    page.goto(f'{page.site_url}/{page_name}.html', wait_until='load')
+    assert page.evaluate(CUT_OFF_JS) == []
