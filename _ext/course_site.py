@@ -355,12 +355,14 @@ def webp_figures(html: str, page: Path) -> str:
 
 # A display formula wider than the column scrolls sideways in its box (_static/course.css);
 # a keyboard user scrolls it once it has the focus, so such a box joins the tab order (as the
-# theme does for wide code cells), and only while it is too wide.
+# theme does for wide code cells), and only while it is too wide (measured again when a Preveja
+# shows its answer: a hidden formula has no width).
 WIDE_FORMULAS = ('<script>(function () { function mark() {'
                  ' document.querySelectorAll("div.math").forEach(function (m) {'
                  ' if (m.scrollWidth > m.clientWidth + 1) { m.tabIndex = 0; }'
                  ' else { m.removeAttribute("tabindex"); } }); }'
                  ' mark(); addEventListener("load", mark); addEventListener("resize", mark);'
+                 ' addEventListener("curso:revelado", mark);'   # an answer a Preveja was hiding
                  ' })();</script>')
 
 # ----------------------------------------------------------------------------- the page

@@ -163,6 +163,7 @@
     this.region.classList.add('preveja-aberta');
     this.placeholder.hidden = true;
     this.skipButton.hidden = true;
+    window.dispatchEvent(new Event('curso:revelado'));   // the page measures what just appeared
   };
 
   Preveja.prototype.say = function (html, verdict) {

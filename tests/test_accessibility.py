@@ -228,14 +228,15 @@ def test_keyboard_focus_is_visible(page, mode):
 
 # ----------------------------------------------------------------------------- Portuguese
 
-# Words of an English interface (none of them Portuguese: not "logo", "link", "menu"): one of
+# Words of an English interface (none of them Portuguese: not "logo", "link", "menu", "for" as in
+# "se o R² for negativo"): one of
 # them in a name, a tooltip or the site's chrome is a string the theme or an extension left
 # untranslated.
 ENGLISH = set('''toggle navigation sidebar primary secondary page pages search book content
 contents hidden copy copied clipboard main version warning skip back top light dark system
 settings color colour mode launch interactive download source file print fullscreen next
 previous permalink equation header heading image click show hide open close expand collapse
-edit repository suggest issue the this to of on and for with your you go home loading error
+edit repository suggest issue the this to of on and with your you go home loading error
 failed success submit cancel clear reset share section chapter figure caption button dialog
 tooltip keyboard shortcut table toc table-of-contents'''.split())
 

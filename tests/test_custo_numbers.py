@@ -322,11 +322,15 @@ def test_hand_calculations_carry_the_computed_numbers(seed, listing3):
     fn, fp = int(((p < 0.5) & (y == 1)).sum()), int(((p >= 0.5) & (y == 0)).sum())
     half, low = listing3['rows']['0.5'], listing3['rows']['cost']
     thousands = lambda x: num(x, 0)
+    g = np.gcd(C_FP, C_FP + C_FN)
     want = {
-        'custo_cost_05_eq': [f'10 \\cdot {fn} + 1 \\cdot {fp}', f'= {thousands(c[49])}'],
-        'custo_none_eq': [f'10 \\cdot {n_mal} + 1 \\cdot 0', f'= {thousands(10 * n_mal)}'],
-        'custo_all_eq': [f'10 \\cdot 0 + 1 \\cdot {n_ben}', f'= {thousands(n_ben)}'],
-        'custo_tie_eq': [f'\\frac{{{n_ben}}}{{{n_mal}}}', num(n_ben / n_mal, 2).replace(',', '{,}')],
+        'custo_cost_05_eq': [f'{C_FN} \\cdot {fn} + {C_FP} \\cdot {fp}', f'= {thousands(c[49])}'],
+        'custo_none_eq': [f'{C_FN} \\cdot {n_mal} + {C_FP} \\cdot 0', f'= {thousands(C_FN * n_mal)}'],
+        'custo_all_eq': [f'{C_FN} \\cdot 0 + {C_FP} \\cdot {thousands(n_ben)}', f'= {thousands(C_FP * n_ben)}'],
+        'custo_tie_eq': [f'\\frac{{{C_FP * n_ben}}}{{{n_mal}}}',
+                         num(C_FP * n_ben / n_mal, 2).replace(',', '{,}')],
+        'custo_theory_eq': [f'p \\cdot {C_FN} &> (1 - p) \\cdot {C_FP}',
+                            f'\\frac{{{C_FP // g}}}{{{(C_FP + C_FN) // g}}}'],
         'custo_l3_cost_05_eq': [f'50 \\cdot {half["fn"]} + 1 \\cdot {half["fp"]}',
                                 f'= {thousands(half["cost"])}'],
         'custo_l3_cost_min_eq': [f'50 \\cdot {low["fn"]} + 1 \\cdot {low["fp"]}',

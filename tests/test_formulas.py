@@ -3,6 +3,9 @@
 The expected strings are what MathJax 3.2.2 rendered in the browser before the change (the text
 of its MathML, commit 45a8ecd): the same symbols in the same order must come out of KaTeX's
 MathML (what a screen reader reads), and the same glyphs must be drawn on the page.
+
+Answers hidden behind a "Preveja" are shown first (as "Mostrar sem prever" does): their formulas
+are measured as a student who has predicted sees them.
 """
 import unicodedata
 
@@ -48,6 +51,10 @@ FORMULAS_JS = """() => Array.from(document.querySelectorAll('.katex')).map(k => 
 })"""
 
 
+SHOW_ANSWERS = """() => { document.documentElement.classList.remove('preveja-js');
+                          window.dispatchEvent(new Event('curso:revelado')); }"""
+
+
 def normal(text):
     return unicodedata.normalize('NFC', text.translate(INVISIBLE))
 
@@ -63,6 +70,7 @@ def glyphs(text):
 @pytest.mark.parametrize('page_name', BEFORE)
 def test_formulas_render_the_same_text(page, page_name):
     page.goto(f'{page.site_url}/{page_name}.html', wait_until='load')
+    page.evaluate(SHOW_ANSWERS)
     assert page.locator('.katex-error').count() == 0
     rendered = page.evaluate(FORMULAS_JS)
     by_text = {normal(f['mathml']): f for f in rendered}
@@ -123,4 +131,5 @@ def test_no_formula_is_cut_off(page, page_name, width):
     the left)."""
     page.set_viewport_size({'width': width, 'height': 900})
     page.goto(f'{page.site_url}/{page_name}.html', wait_until='load')
+    page.evaluate(SHOW_ANSWERS)
     assert page.evaluate(CUT_OFF_JS) == []
