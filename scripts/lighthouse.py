@@ -24,9 +24,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / 'scripts'))
-from conftest import CHROMIUM, toc_pages  # noqa: E402
 import pageweight  # noqa: E402
 import readme_table  # noqa: E402
+
+from conftest import CHROMIUM, toc_pages  # noqa: E402
 
 LIGHTHOUSE = ROOT / 'node_modules' / '.bin' / 'lighthouse'
 REPORTS = ROOT / 'benchmark' / 'results' / 'lighthouse'

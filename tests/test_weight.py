@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, toc_pages
+from conftest import ROOT, toc_pages
 
 sys.path.insert(0, str(ROOT / 'scripts'))
 from pageweight import LocalSite, budget, visit  # noqa: E402
