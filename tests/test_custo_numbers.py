@@ -200,10 +200,10 @@ def expected(seed, listing3):
                                     f'não passa: custa mais que {base_name} ({num(base, 0)})'),
         'custo_seed_output_sentence': (
             'A saída repete, até a última casa, os números do texto.' if 11 * C_FP == C_FP + C_FN else
-            'A saída repete, até a última casa, os números do texto, menos os que ela chama de "theory 1/11": '
-            'o código das fontes fixa a teoria em 1/11 (o limiar 0,09), a conta com uma falha a 10 e um alarme falso '
-            f'a 1. Com os preços desta aula, a teoria é {C_FP // g}/{(C_FP + C_FN) // g}, cerca de {num(s_star, 2)}, '
-            'e é desse limiar que o texto fala.'),
+            'A saída repete, até a última casa, os números do texto, menos os da teoria: o código acima foi escrito '
+            'para uma falha a 10 e um alarme falso a 1 e chama de "theory 1/11" o limiar 0,09. Com os preços desta '
+            f'aula, a teoria é {C_FP // g}/{(C_FP + C_FN) // g}, cerca de {num(s_star, 2)}, e é desse limiar que o '
+            'texto fala.'),
         'custo_n': str(len(y)), 'custo_n_mal': str(int(y.sum())), 'custo_n_ben': str(int((1 - y).sum())),
         'custo_fn_05': str(fn(0.5)), 'custo_fp_05': str(fp(0.5)), 'custo_cost_05': str(c[at_05]),
         'custo_best_thr': num(t[best], 2), 'custo_best_fn': str(fn(t[best])),
