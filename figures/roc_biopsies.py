@@ -5,7 +5,8 @@ superior esquerdo; a diagonal tracejada é o classificador ao acaso. À direita,
 precisão–revocação (AP perto de 0,98) fica alta até revocação perto de 0,9 e só então desce; a
 linha tracejada horizontal é a linha de base, a prevalência de malignas (cerca de 0,37). Nos dois
 painéis, dois limiares marcados e rotulados: o 0,5 habitual (quadrado laranja) e o limiar da
-teoria pelo custo, 1/11 (triângulo roxo), que acha mais malignas à custa de mais alarmes falsos."""
+teoria da decisão com uma falha a 10 e um alarme falso a 1, 1/11 (triângulo roxo), que acha mais
+malignas à custa de mais alarmes falsos."""
 import matplotlib.pyplot as plt
 from sklearn.datasets import load_breast_cancer
 from sklearn.linear_model import LogisticRegression

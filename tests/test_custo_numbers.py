@@ -102,13 +102,14 @@ def seed():
 
     p = scores(StratifiedKFold(5))
     c, f1 = costs(p), np.array([f1_score(y, p >= s) for s in t])
+    theory = int(np.floor(100 * C_FP / (C_FP + C_FN) + 0.5)) - 1     # the grid point of the theory, half up
     r = []
     for s in range(20):  # outros 20 cortes em 5 partes
         cv = StratifiedKFold(5, shuffle=True, random_state=s)
         q = scores(cv)
         cq, fq = costs(q), np.array([f1_score(y, q >= u) for u in t])
         r.append((t[cq.argmin()], cq[fq.argmax()] / cq.min(), cq[49] / cq.min(), held_out(q, cv), cq[8],
-                  costs(q, c_fn=1).argmin() != fq.argmax()))
+                  costs(q, c_fn=1).argmin() != fq.argmax(), cq[theory]))   # cq[8]: the seed's "theory 1/11"
     return dict(y=y, t=t, p=p, c=c, f1=f1, r=np.array(r), costs=costs,
                 honest=held_out(p, StratifiedKFold(5)))
 
@@ -156,6 +157,11 @@ def expected(seed, listing3):
     s_star = C_FP / (C_FP + C_FN)
     theory = int(np.floor(100 * s_star + 0.5)) - 1     # the grid point of the theory, half up
     ties = t[c == c.min()][1:]
+    n_ben, n_mal = int((y == 0).sum()), int(y.sum())
+    base_name, base = min([('mandar todas para a biópsia', C_FP * n_ben), ('não mandar nenhuma', C_FN * n_mal)],
+                          key=lambda pair: pair[1])
+    margin = 'passa com folga' if 2 * c.min() < base else 'passa'
+    lo, hi, shown = r[:, 0].min(), r[:, 0].max(), t[theory]
     L = listing3
     half, low = L['rows']['0.5'], L['rows']['cost']
     P, R = low['tp'] / (low['tp'] + low['fp']), low['tp'] / (low['tp'] + low['fn'])
@@ -178,9 +184,26 @@ def expected(seed, listing3):
         'custo_tie_sentence': (f"o limiar {' e '.join(num(s, 2) for s in ties)} custa o mesmo que "
                                f"{num(t[best], 2)} ({c.min()})" if len(ties) else
                                f"nenhum outro limiar custa tão pouco quanto {num(t[best], 2)} ({c.min()})"),
-        'custo_theory_position': ('no meio desse intervalo' if r[:, 0].min() < s_star < r[:, 0].max()
-                                  else 'na borda desse intervalo' if r[:, 0].min() <= s_star <= r[:, 0].max()
-                                  else 'fora desse intervalo'),
+        'custo_theory_position': ('fora desse intervalo' if not lo - 1e-9 <= shown <= hi + 1e-9
+                                  else 'na borda desse intervalo' if min(abs(shown - lo), abs(shown - hi)) < 1e-9
+                                  else 'no meio desse intervalo' if abs(shown - (lo + hi) / 2) <= (hi - lo) / 6
+                                  else 'dentro desse intervalo'),
+        'custo_bottom': 'plano e irregular' if len(ties) else 'irregular',
+        'custo_tie_alt': ('nenhum outro limiar empata com o mais barato' if not len(ties) else
+                          f'um círculo vazado marca o limiar {num(ties[0], 2)}, que empata com o mais barato'
+                          if len(ties) == 1 else
+                          f"círculos vazados marcam os limiares {' e '.join(num(s, 2) for s in ties)}, que empatam "
+                          'com o mais barato'),
+        'custo_baseline_sentence': (f'o 0,5 ({num(c[at_05], 0)}) passa, e o limiar mais barato ({num(c.min(), 0)}) {margin}'
+                                    if c[at_05] < base else
+                                    f'o limiar mais barato ({num(c.min(), 0)}) {margin}, mas o 0,5 ({num(c[at_05], 0)}) '
+                                    f'não passa: custa mais que {base_name} ({num(base, 0)})'),
+        'custo_seed_output_sentence': (
+            'A saída repete, até a última casa, os números do texto.' if 11 * C_FP == C_FP + C_FN else
+            'A saída repete, até a última casa, os números do texto, menos os da teoria: o código acima foi escrito '
+            'para uma falha a 10 e um alarme falso a 1 e chama de "theory 1/11" o limiar 0,09. Com os preços desta '
+            f'aula, a teoria é {C_FP // g}/{(C_FP + C_FN) // g}, cerca de {num(s_star, 2)}, e é desse limiar que o '
+            'texto fala.'),
         'custo_n': str(len(y)), 'custo_n_mal': str(int(y.sum())), 'custo_n_ben': str(int((1 - y).sum())),
         'custo_fn_05': str(fn(0.5)), 'custo_fp_05': str(fp(0.5)), 'custo_cost_05': str(c[at_05]),
         'custo_best_thr': num(t[best], 2), 'custo_best_fn': str(fn(t[best])),
@@ -200,17 +223,17 @@ def expected(seed, listing3):
         'custo_cuts_05_min': num(r[:, 2].min(), 1), 'custo_cuts_05_max': num(r[:, 2].max(), 1),
         'custo_cuts_held_min': num(r[:, 3].min(), 0), 'custo_cuts_held_max': num(r[:, 3].max(), 0),
         'custo_cuts_held_mean': num(r[:, 3].mean(), 0),
-        'custo_cuts_theory_min': num(r[:, 4].min(), 0), 'custo_cuts_theory_max': num(r[:, 4].max(), 0),
-        'custo_cuts_theory_mean': num(r[:, 4].mean(), 0),
-        'custo_cuts_theory_wins': str(int((r[:, 4] < r[:, 3]).sum())),
+        'custo_cuts_theory_min': num(r[:, 6].min(), 0), 'custo_cuts_theory_max': num(r[:, 6].max(), 0),
+        'custo_cuts_theory_mean': num(r[:, 6].mean(), 0),
+        'custo_cuts_theory_wins': str(int((r[:, 6] < r[:, 3]).sum())),
         'custo_cuts_differ': str(int(r[:, 5].sum())),
         # the hand calculations of section 2
         'custo_prev_biopsy': pct(y.mean(), 1),
         'custo_miss_share': pct(C_FN * fn(0.5) / c[at_05], 1),
-        'custo_tie_price': num(int((y == 0).sum()) / int(y.sum()), 2),
+        'custo_tie_price': num(C_FP * int((y == 0).sum()) / int(y.sum()), 2),
         # the Prevejas' answers
         'custo_seed_same': 'iguais',
-        'custo_theory_wins': str(int((r[:, 4] < r[:, 3]).sum())),
+        'custo_theory_wins': str(int((r[:, 6] < r[:, 3]).sum())),
         'custo_l3_lowest': min([('custo', L['t_cost']), ('f1', L['t_f1']), ('f2', L['t_f2'])],
                                key=lambda pair: pair[1])[0],
         # the second case (seed 004, Listing 3)

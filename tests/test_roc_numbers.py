@@ -187,15 +187,22 @@ def glue_of(lesson, name):
 
 
 def test_the_biopsies_are_the_cost_and_calibration_lessons(printed, glued):
-    """The page says its scores are the cost lesson's and quotes the calibration lesson's split."""
+    """The page says its scores are the cost lesson's and quotes the calibration lesson's split; it prices the
+    errors at its own 10 and 1, the cost lesson's prices only while that lesson keeps them."""
     out = stdout_of(printed, 'cross_val_predict(model, X, y, cv=StratifiedKFold(5)')
     assert 'biópsias: 569, malignas: 212, linha de base da curva PR: 0.373' in out
     assert glued['roc_bio_base'] == '0,373'
     assert glued['roc_bio_05_fn'] == glue_of('custo', 'custo_fn_05')
     assert glued['roc_bio_05_fp'] == glue_of('custo', 'custo_fp_05')
-    assert glued['roc_bio_05_cost'] == glue_of('custo', 'custo_cost_05')
-    assert glued['roc_bio_theory_cost'] == glue_of('custo', 'custo_theory_cost')
-    assert glued['roc_bio_theory_thr'] == glue_of('custo', 'custo_theory_thr')
+    # this page prices the errors itself, at the seed's 10 and 1 (its visible code marks 1/11); it equals the
+    # cost lesson's numbers only while that lesson keeps those prices (an instructor may change them there)
+    assert glued['roc_bio_05_cost'] == str(10 * int(glued['roc_bio_05_fn']) + int(glued['roc_bio_05_fp']))
+    assert glued['roc_bio_theory_cost'] == str(10 * int(glued['roc_bio_theory_fn']) + int(glued['roc_bio_theory_fp']))
+    assert glued['roc_bio_theory_thr'] == '0,09'
+    if (glue_of('custo', 'custo_price_fn'), glue_of('custo', 'custo_price_fp')) == ('10', '1'):
+        assert glued['roc_bio_05_cost'] == glue_of('custo', 'custo_cost_05')
+        assert glued['roc_bio_theory_cost'] == glue_of('custo', 'custo_theory_cost')
+        assert glued['roc_bio_theory_thr'] == glue_of('custo', 'custo_theory_thr')
     assert glued['roc_bio_cal_n_val'] == glue_of('calibracao', 'calib_n_val')
     assert glued['roc_bio_cal_lr_auc'] == glue_of('calibracao', 'calib_lr_auc')
     assert glued['roc_bio_cal_nb_auc'] == glue_of('calibracao', 'calib_nb_auc_score')
