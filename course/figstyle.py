@@ -57,13 +57,20 @@ def comma_ticks(ax, digits=1, axis='both'):
         ax.yaxis.set_major_formatter(formatter)
 
 
-def roc_axes(ax, title):
-    """The square ROC panel every ROC figure shares: course terminology on the axes."""
+def roc_axes(ax, title, xlim=None, ylim=None, legend=None):
+    """The square ROC panel every ROC figure shares: its limits, course terminology on the axes,
+    pt-BR ticks and the legend (``legend``: the keyword arguments of ``ax.legend``)."""
+    if xlim:
+        ax.set_xlim(*xlim)
+    if ylim:
+        ax.set_ylim(*ylim)
     ax.set_aspect('equal')
     ax.set_xlabel('taxa de falsos positivos (FPR)')
     ax.set_ylabel('revocação (TPR)')
     ax.set_title(title)
     comma_ticks(ax, 1)
+    if legend:
+        ax.legend(**legend)
 
 
 def out_dir() -> Path:

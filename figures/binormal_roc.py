@@ -58,10 +58,8 @@ def draw(d=2.0, threshold=1.0):
              markeredgecolor='black', linestyle='none', label=f'limiar {num(threshold, 0)}')
     ax1.annotate(f'({num(fpr_t, 3)}; {num(tpr_t, 3)})', (fpr_t, tpr_t), xytext=(10, -18),
                  textcoords='offset points', fontsize=9)
-    ax1.set_xlim(0, 1)
-    ax1.set_ylim(0, 1.02)
-    roc_axes(ax1, 'A curva ROC dessas normais')
-    ax1.legend(loc='lower right', fontsize=8)
+    roc_axes(ax1, 'A curva ROC dessas normais', xlim=(0, 1), ylim=(0, 1.02),
+             legend=dict(loc='lower right', fontsize=8))
     fig.tight_layout()
     return fig
 

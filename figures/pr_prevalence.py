@@ -55,8 +55,7 @@ def draw():
         ax1.text(0.75, prev * 1.12, f'ao acaso: {num(prev, 3)}', color=color, ha='center',
                  fontsize=8)
     ax0.plot([0, 1], [0, 1], color='grey', linestyle=':', lw=1)
-    roc_axes(ax0, 'Curvas ROC: quase a mesma curva')
-    ax0.legend(loc='lower right', fontsize=8)
+    roc_axes(ax0, 'Curvas ROC: quase a mesma curva', legend=dict(loc='lower right', fontsize=8))
 
     ax1.set_yscale('log')
     ax1.set_ylim(5e-4, 1.5)

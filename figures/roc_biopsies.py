@@ -66,10 +66,8 @@ def draw():
             ax.annotate(text, (x, v), xytext=off, textcoords=coords, fontsize=10,
                         arrowprops=dict(arrowstyle='-', color='black', lw=0.8))
 
-    ax0.set_xlim(-0.01, 1.01)
-    ax0.set_ylim(-0.01, 1.03)
-    roc_axes(ax0, 'Curva ROC das biópsias')
-    ax0.legend(loc='lower right', fontsize=9.5)
+    roc_axes(ax0, 'Curva ROC das biópsias', xlim=(-0.01, 1.01), ylim=(-0.01, 1.03),
+             legend=dict(loc='lower right', fontsize=9.5))
 
     ax1.set_xlim(-0.01, 1.01)
     ax1.set_ylim(0, 1.05)

@@ -74,10 +74,8 @@ def draw():
                   (0.5, 1.0): (-30, 8), (1.0, 1.0): (-60, 8)}[(float(x), float(y))]
         ax1.annotate(f'{text}\n({num(x, 1)}; {num(y, 1)})', (x, y), xytext=offset,
                      textcoords='offset points', fontsize=8)
-    ax1.set_xlim(-0.02, 1.05)
-    ax1.set_ylim(-0.02, 1.12)
-    roc_axes(ax1, f'Curva ROC à mão: AUC = 0,25 + 0,5 = {num(auc, 2)}')
-    ax1.legend(loc='lower right', fontsize=8.5)
+    roc_axes(ax1, f'Curva ROC à mão: AUC = 0,25 + 0,5 = {num(auc, 2)}', xlim=(-0.02, 1.05), ylim=(-0.02, 1.12),
+             legend=dict(loc='lower right', fontsize=8.5))
     fig.tight_layout()
     return fig
 

@@ -52,10 +52,8 @@ def draw():
         ax.annotate(f'{name.split(" (")[0]} no predict:\n({num(x, 3)}; {num(v, 3)})', (x, v),
                     xytext=text_at[name], textcoords='data', fontsize=8.5,
                     arrowprops=dict(arrowstyle='-', color='black', lw=0.8))
-    ax.set_xlim(-0.01, 1.01)
-    ax.set_ylim(-0.01, 1.03)
-    roc_axes(ax, '115 biópsias de teste (positivo: benigno)')
-    ax.legend(loc='lower right', fontsize=8.5)
+    roc_axes(ax, '115 biópsias de teste (positivo: benigno)', xlim=(-0.01, 1.01), ylim=(-0.01, 1.03),
+             legend=dict(loc='lower right', fontsize=8.5))
     fig.tight_layout()
     return fig
 

@@ -55,11 +55,9 @@ def draw():
                 arrowprops=dict(arrowstyle='->', color='black', lw=0.8))
     ax.text(0.62, 0.40, f'{won} de {m * n} pares vencidos\n(quadradinhos sombreados)',
             ha='center', fontsize=9, bbox=dict(facecolor='white', edgecolor='none', alpha=0.85))
-    ax.set_xlim(0, 1)
-    ax.set_ylim(0, 1.02)
     ax.grid(False)
-    roc_axes(ax, f'Os 20 pacientes: AUC = {won}/{m * n} = {num(auc, 2)}')
-    ax.legend(loc='lower right', fontsize=8.5, framealpha=1, frameon=True)
+    roc_axes(ax, f'Os 20 pacientes: AUC = {won}/{m * n} = {num(auc, 2)}', xlim=(0, 1), ylim=(0, 1.02),
+             legend=dict(loc='lower right', fontsize=8.5, framealpha=1, frameon=True))
     fig.tight_layout()
     return fig
 

@@ -7,15 +7,58 @@ A glue output is a ``display_data`` whose metadata has ``scrapbook: {name, mime_
 glued formula (``Math``) also carries ``text/latex``.
 """
 import ast
+import os
+import re
 import sys
 from functools import lru_cache
+from pathlib import Path
 
 import nbformat
+import pytest
 
 from conftest import ROOT
 
 sys.path.insert(0, str(ROOT / 'scripts'))
 import refresh  # noqa: E402  (the product's own reader: it ships these values to the labs)
+
+# A printed number, as the seeds and the lessons' code print them (0.9067, -0.000, 5.55e-17).
+NUMBER = re.compile(r'[+-]?\d+(?:\.\d+)?(?:e[+-]?\d+)?')
+
+
+def lesson_md(lesson):
+    return ROOT / 'lessons' / f'{lesson}.md'
+
+
+def seed(name):
+    """The text of a seed document (``'004'`` → ``../shared/seeds/004_*.txt``). The seeds sit
+    beside the repository (beside the offline data cache, in a worktree); without them the
+    test fails and says where they were looked for, instead of passing unchecked."""
+    places = [ROOT.parent / 'shared' / 'seeds']
+    if os.environ.get('SCIKIT_LEARN_DATA'):
+        places.append(Path(os.environ['SCIKIT_LEARN_DATA']).resolve().parents[1] / 'seeds')
+    for place in places:
+        found = sorted(place.glob(f'{name}_*.txt'))
+        if found:
+            return found[0].read_text(encoding='utf-8')
+    pytest.fail(f'seed {name} not found in {", ".join(map(str, places))}: put ../shared beside the repository')
+
+
+def assert_executed_cleanly(lesson):
+    """Every code cell of the stored notebook ran, and none raised or wrote to stderr."""
+    code = [c for c in notebook(lesson).cells if c.cell_type == 'code']
+    assert code and all(c.execution_count for c in code)
+    for cell in code:
+        for o in cell.outputs:
+            assert o.output_type != 'error', cell.source[:80]
+            assert not (o.output_type == 'stream' and o.name == 'stderr'), (cell.source[:80], o.text)
+
+
+def glue_roles(lesson):
+    """The glue names the lesson's page pastes: ``{glue:text}``, ``{glue:math}`` and the Preveja
+    answers (``:resposta:``)."""
+    text = lesson_md(lesson).read_text(encoding='utf-8')
+    return (set(re.findall(r'\{glue:text\}`([^`]+)`', text)) | set(re.findall(r'```\{glue:math\} (\S+)', text))
+            | set(re.findall(r':resposta: (\S+)', text)))
 
 
 @lru_cache(maxsize=None)
@@ -63,3 +106,22 @@ def printed(lesson):
     return [(cell.source, ''.join(o.get('text', '') for o in cell.outputs
                                   if o.output_type == 'stream' and o.name == 'stdout'))
             for cell in notebook(lesson).cells if cell.cell_type == 'code']
+
+
+def stdout_of(printed_cells, marker):
+    """The printed text of the one code cell, among ``printed(lesson)``, whose source contains
+    ``marker`` (a cell that moves or is copied makes the test say so)."""
+    hits = [text for source, text in printed_cells if marker in source]
+    assert len(hits) == 1, f'{len(hits)} cells contain {marker!r}'
+    return hits[0]
+
+
+def lesson_fixtures(lesson):
+    """The module fixtures a lesson's number test reads, as ``notebook, printed, glued =
+    stored.lesson_fixtures('roc')``: the executed notebook, ``printed(lesson)`` and every glue
+    as text (``glue_values(lesson, kind='any')``)."""
+    def fixture(name, make):
+        return pytest.fixture(scope='module', name=name)(make)
+    return (fixture('notebook', lambda: notebook(lesson)),
+            fixture('printed', lambda: printed(lesson)),
+            fixture('glued', lambda: glue_values(lesson, kind='any')))

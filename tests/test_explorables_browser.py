@@ -18,9 +18,6 @@ from conftest import recording_page
 from course import explorables as ex
 from course import metrics
 
-pytest.importorskip('playwright')
-
-
 # ---------------------------------------------------------------- helpers
 
 def data_of(root):

@@ -12,14 +12,9 @@ leak inflating the recall); and the F2 slip of the lab ("117 of 154"). Builds no
 """
 import re
 
-import pytest
 import stored
 
-from conftest import ROOT
-
-LESSON_MD = ROOT / 'lessons' / 'metricas-avancada.md'
-LESSON_NB = ROOT / 'lessons' / 'metricas-avancada.ipynb'
-SEED_004 = ROOT.parent / 'shared' / 'seeds' / '004_60200f91f8924a29.txt'
+LESSON_MD = stored.lesson_md('metricas-avancada')
 
 # Seed 004's listing 5, "# Output:" block, as the seed prints it (Italian labels; numbers only
 # are compared, line by line, with what the page prints in Portuguese).
@@ -34,49 +29,24 @@ SEED_LISTING_5 = [
     'F1 micro    (conta TP, FP, FN di tutte le classi): 0.9745',
     'accuratezza: 0.9745  -> micro-F1 = accuratezza in classificazione a una etichetta: True',
 ]
-NUMBER = re.compile(r'[+-]?\d+(?:\.\d+)?')
+NUMBER = stored.NUMBER
 
 
-@pytest.fixture(scope='module')
-def notebook():
-    return stored.notebook('metricas-avancada')
+notebook, printed, glued = stored.lesson_fixtures('metricas-avancada')
 
 
-@pytest.fixture(scope='module')
-def printed():
-    return dict(stored.printed('metricas-avancada'))
-
-
-@pytest.fixture(scope='module')
-def glued():
-    return stored.glue_values('metricas-avancada', kind='any')
-
-
-def stdout_of(printed, marker):
-    hits = [text for source, text in printed.items() if marker in source]
-    assert len(hits) == 1, f'{len(hits)} cells contain {marker!r}'
-    return hits[0]
-
-
-def test_notebook_is_executed_without_errors(notebook):
-    code = [c for c in notebook.cells if c.cell_type == 'code']
-    assert code and all(c.execution_count for c in code)
-    for cell in code:
-        for o in cell.outputs:
-            assert o.output_type != 'error', cell.source[:80]
+def test_notebook_is_executed_without_errors():
+    stored.assert_executed_cleanly('metricas-avancada')
 
 
 def test_every_glue_role_of_the_page_is_glued(glued):
-    text = LESSON_MD.read_text(encoding='utf-8')
-    used = set(re.findall(r'\{glue:text\}`([^`]+)`', text))
-    used |= set(re.findall(r'```\{glue:math\} (\S+)', text))
-    used |= set(re.findall(r':resposta: (\S+)', text))
+    used = stored.glue_roles('metricas-avancada')
     assert used <= set(glued), used - set(glued)
     assert all(n.startswith('adv_') for n in used)
 
 
 def test_listing_5_prints_the_seed_numbers(printed):
-    out = stdout_of(printed, 'precision_recall_fscore_support(yte, p)').rstrip('\n').splitlines()
+    out = stored.stdout_of(printed, 'precision_recall_fscore_support(yte, p)').rstrip('\n').splitlines()
     assert len(out) == len(SEED_LISTING_5)
     for ours, seed in zip(out, SEED_LISTING_5):
         assert NUMBER.findall(ours) == NUMBER.findall(seed), (ours, seed)
@@ -85,9 +55,7 @@ def test_listing_5_prints_the_seed_numbers(printed):
 
 
 def test_listing_5_is_the_seed_s():
-    if not SEED_004.exists():
-        pytest.skip('shared/seeds is not beside the repository')
-    seed = SEED_004.read_text(encoding='utf-8')
+    seed = stored.seed('004')
     for line in SEED_LISTING_5:
         if line:
             assert f'# {line}' in seed, line
@@ -102,7 +70,7 @@ def test_listing_5_prose(glued):
 
 
 def test_spam_slide(printed, glued):
-    out = stdout_of(printed, 'spam_matrix = np.array')
+    out = stored.stdout_of(printed, 'spam_matrix = np.array')
     assert 'acurácia            0.8400' in out and 'acurácia balanceada 0.8345' in out
     assert 'precisão            0.7297' in out and 'F1                  0.7714' in out
     assert glued['adv_spam_claim'] == '83,44\u00a0%'                    # the slide's number
@@ -112,7 +80,7 @@ def test_spam_slide(printed, glued):
 
 
 def test_cat_dog_horse(printed, glued):
-    out = stdout_of(printed, "animals = ['gato', 'cão', 'cavalo']")
+    out = stored.stdout_of(printed, "animals = ['gato', 'cão', 'cavalo']")
     assert re.search(r'cão\s+0\.769\s+0\.833\s+0\.800\s+12', out)
     assert re.search(r'cavalo\s+0\.889\s+0\.800\s+0\.842\s+10', out)
     assert re.search(r'macro avg\s+0\.819\s+0\.811\s+0\.814\s+32', out)
@@ -122,15 +90,15 @@ def test_cat_dog_horse(printed, glued):
 
 
 def test_rebalancing(printed, glued):
-    out = stdout_of(printed, 'compute_class_weight(\'balanced\', classes=np.array([0, 1]), y=yb_train)\nplain')
+    out = stored.stdout_of(printed, 'compute_class_weight(\'balanced\', classes=np.array([0, 1]), y=yb_train)\nplain')
     assert 'treino: A 900, B 100   teste: A 900, B 100' in out
     assert "pesos de 'balanced' (A, B): [0.556 5.   ]" in out
-    counts = stdout_of(printed, 'from sklearn.model_selection import KFold, StratifiedKFold')
+    counts = stored.stdout_of(printed, 'from sklearn.model_selection import KFold, StratifiedKFold')
     assert 'subamostragem:   A 100, B 100   (descartadas: 800 linhas de A)' in counts
     assert 'sobreamostragem: A 900, B 900   (cada B: 9.0 vezes em média' in counts
     assert 'StratifiedKFold casos B em cada divisão: [20, 20, 20, 20, 20]' in counts
     assert glued['adv_reb_copies'] == '9'
-    leak = stdout_of(printed, 'twins = sum(')
+    leak = stored.stdout_of(printed, 'twins = sum(')
     honest, leaky = (float(x) for x in re.findall(r'revocação (\d\.\d+)', leak))
     assert leaky > honest + 0.2
     assert glued['adv_leak_answer'] == 'sobe'

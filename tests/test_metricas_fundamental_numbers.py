@@ -13,42 +13,17 @@ Reads the executed ``lessons/metricas-fundamental.ipynb`` (written by ``jupytext
   base") say what the code computed.
 Builds nothing itself.
 """
-import os
 import re
-from pathlib import Path
 
 import jupytext
 import numpy as np
-import pytest
 import stored
 
-from conftest import ROOT
-
-LESSON_MD = ROOT / 'lessons' / 'metricas-fundamental.md'
-LESSON_NB = ROOT / 'lessons' / 'metricas-fundamental.ipynb'
-# shared/seeds sits next to the repository (or next to the offline data cache, in a worktree)
-_CANDIDATES = [ROOT.parent / 'shared' / 'seeds']
-if os.environ.get('SCIKIT_LEARN_DATA'):
-    _CANDIDATES.append(Path(os.environ['SCIKIT_LEARN_DATA']).resolve().parents[1] / 'seeds')
-SEEDS = next((c for c in _CANDIDATES if c.is_dir()), _CANDIDATES[0])
-SEED_003 = SEEDS / '003_47e4a973386071b2.txt'
-SEED_004 = SEEDS / '004_60200f91f8924a29.txt'
-NUMBER = re.compile(r'[+-]?\d+(?:\.\d+)?(?:e[+-]?\d+)?')
+LESSON_MD = stored.lesson_md('metricas-fundamental')
+NUMBER = stored.NUMBER
 
 
-@pytest.fixture(scope='module')
-def notebook():
-    return stored.notebook('metricas-fundamental')
-
-
-@pytest.fixture(scope='module')
-def printed():
-    return stored.printed('metricas-fundamental')
-
-
-@pytest.fixture(scope='module')
-def glued():
-    return stored.glue_values('metricas-fundamental', kind='any')
+notebook, printed, glued = stored.lesson_fixtures('metricas-fundamental')
 
 # seed 004's printed outputs ("# Output:" blocks), as the seed prints them (Italian labels)
 SEED_LISTING_1 = """\
@@ -78,7 +53,7 @@ def numbers(text):
 
 def seed_output(marker):
     """The "# Output:" block of seed 004 whose text contains ``marker``, without the "# "."""
-    blocks = SEED_004.read_text(encoding='utf-8').split('# Output:')[1:]
+    blocks = stored.seed('004').split('# Output:')[1:]
     hits = [b for b in blocks if marker in b]
     assert len(hits) == 1, marker
     lines = []
@@ -89,16 +64,9 @@ def seed_output(marker):
     return '\n'.join(lines).strip()
 
 
-@pytest.mark.skipif(not SEED_004.exists(), reason='shared/seeds not available')
 def test_the_copied_outputs_are_the_seeds():
     assert seed_output('positivi nel test') == SEED_LISTING_1
     assert seed_output('campioni: 1000') == SEED_EXERCISE
-
-
-def stdout_of(printed, marker):
-    hits = [text for source, text in printed if marker in source]
-    assert len(hits) == 1, f'{len(hits)} cells contain {marker!r}'
-    return hits[0]
 
 
 def test_notebook_runs_clean(notebook):
@@ -111,8 +79,8 @@ def test_notebook_runs_clean(notebook):
 
 
 def test_listing_1_prints_the_seeds_numbers(printed):
-    ours = (stdout_of(printed, 'make_classification(n_samples=20000')
-            + stdout_of(printed, 'maior diferença para os valores do sklearn'))
+    ours = (stored.stdout_of(printed, 'make_classification(n_samples=20000')
+            + stored.stdout_of(printed, 'maior diferença para os valores do sklearn'))
     seed = SEED_LISTING_1
     assert numbers(ours) == numbers(seed)
     assert '5.551115123125783e-17' in ours
@@ -134,7 +102,7 @@ def test_listing_1_glue(glued):
 
 
 def test_worked_exercise_prints_the_seeds_numbers(printed, glued):
-    ours = stdout_of(printed, 'tp, fp, fn, tn = 40, 10, 20, 930')
+    ours = stored.stdout_of(printed, 'tp, fp, fn, tn = 40, 10, 20, 930')
     assert numbers(ours) == numbers(SEED_EXERCISE)
     answers = {'acc': '0,970', 'prec': '0,800', 'rec': '0,667', 'spec': '0,989',
                'f1': '0,727', 'f2': '0,690', 'always': '0,940'}
@@ -142,22 +110,21 @@ def test_worked_exercise_prints_the_seeds_numbers(printed, glued):
         assert glued[f'fund_ex_{key}'] == value, key
     assert glued['fund_ex_gain'] == '3 pontos'
     assert (glued['fund_ex_found'], glued['fund_ex_wrong']) == ('2 em cada 3', '1 em cada 5')
-    confirmation = stdout_of(printed, 'fbeta_score(y_true_ex, y_pred_ex, beta=2)')
+    confirmation = stored.stdout_of(printed, 'fbeta_score(y_true_ex, y_pred_ex, beta=2)')
     assert numbers(confirmation)[4:] == ['0.970', '0.800', '0.667', '0.989', '1', '0.727', '2',
                                          '0.690', '0.940']
 
 
 def test_ten_labels_follow_seed_003(printed, glued):
-    if SEED_003.exists():
-        seed = SEED_003.read_text(encoding='utf-8')
-        assert 'Con etichette vere $[1,1,1,1,0,0,0,1,1,1]$ e previste $[1,1,1,1,0,0,1,0,0,0]$' in seed
-        assert 'TP $=4$' in seed and 'TN $=2$' in seed and 'FP $=1$' in seed and 'FN $=3$' in seed
+    seed = stored.seed('003')
+    assert 'Con etichette vere $[1,1,1,1,0,0,0,1,1,1]$ e previste $[1,1,1,1,0,0,1,0,0,0]$' in seed
+    assert 'TP $=4$' in seed and 'TN $=2$' in seed and 'FP $=1$' in seed and 'FN $=3$' in seed
     counts = {k: glued[f'fund_ten_{k}'] for k in ('tp', 'tn', 'fp', 'fn')}
     assert counts == {'tp': '4', 'tn': '2', 'fp': '1', 'fn': '3'}
     # seed: accuracy 0,6; specificity 0,667; precision 0,8; recall 0,571; F1 0,667 both ways
     assert [glued[f'fund_ten_{k}'] for k in ('acc', 'spec', 'prec', 'rec', 'f1')] == \
         ['0,600', '0,667', '0,800', '0,571', '0,667']
-    out = stdout_of(printed, 'y_true_10, y_pred_10, labels=[1, 0]')
+    out = stored.stdout_of(printed, 'y_true_10, y_pred_10, labels=[1, 0]')
     assert 'TP=4 TN=2 FP=1 FN=3' in out
     assert out.count('0.667') == 4       # especificidade and the three F1
 

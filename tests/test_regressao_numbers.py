@@ -5,14 +5,9 @@ prose and hand calculations quote what the code computed (RMSE +24 %, MAE +7 %, 
 """
 import re
 
-import pytest
 import stored
 
-from conftest import ROOT
-
-LESSON_MD = ROOT / 'lessons' / 'regressao.md'
-LESSON_NB = ROOT / 'lessons' / 'regressao.ipynb'
-SEED_004 = ROOT.parent / 'shared' / 'seeds' / '004_60200f91f8924a29.txt'
+LESSON_MD = stored.lesson_md('regressao')
 
 SEED_LISTING_6 = [
     'deviazione standard del bersaglio sul test: 71.42',
@@ -21,26 +16,14 @@ SEED_LISTING_6 = [
     'R2 a mano: 0.393',
     'lineare, un bersaglio sbagliato +400 RMSE   69.20  MAE   47.63  R2   0.345',
 ]
-NUMBER = re.compile(r'[+-]?\d+(?:\.\d+)?')
+NUMBER = stored.NUMBER
 
 
-@pytest.fixture(scope='module')
-def notebook():
-    return stored.notebook('regressao')
-
-
-@pytest.fixture(scope='module')
-def printed():
-    return [text for _, text in stored.printed('regressao')]
-
-
-@pytest.fixture(scope='module')
-def glued():
-    return stored.glue_values('regressao', kind='any')
+notebook, printed, glued = stored.lesson_fixtures('regressao')
 
 
 def test_listing_6_prints_the_seed_numbers(printed):
-    lines = [line for text in printed for line in text.splitlines()
+    lines = [line for _, text in printed for line in text.splitlines()
              if re.match(r'(desvio padrão|prevê sempre|regressão linear|R2 à mão|linear, um)', line)]
     assert len(lines) == len(SEED_LISTING_6)
     for ours, seed in zip(lines, SEED_LISTING_6):
@@ -48,9 +31,7 @@ def test_listing_6_prints_the_seed_numbers(printed):
 
 
 def test_listing_6_is_the_seed_s():
-    if not SEED_004.exists():
-        pytest.skip('shared/seeds is not beside the repository')
-    seed = SEED_004.read_text(encoding='utf-8')
+    seed = stored.seed('004')
     for line in SEED_LISTING_6:
         assert f'# {line}' in seed, line
 

@@ -11,15 +11,7 @@ against logistic regression lab (its eight numbers). Builds nothing itself.
 """
 import re
 
-import nbformat
-import pytest
 import stored
-
-from conftest import ROOT
-
-LESSON_MD = ROOT / 'lessons' / 'roc.md'
-LESSON_NB = ROOT / 'lessons' / 'roc.ipynb'
-SEED_004 = ROOT.parent / 'shared' / 'seeds' / '004_60200f91f8924a29.txt'
 
 # The data rows of seed 004's two printed tables (its "# Output:" blocks), as the seed prints them.
 SEED_PREVALENCE_ROWS = [
@@ -34,55 +26,29 @@ SEED_BOOTSTRAP_ROWS = [
     '5000  0.915 [0.906, 0.923] (largh. 0.017)  0.938 [0.930, 0.945]  [+0.018, +0.029]',
     '20000  0.915 [0.910, 0.919] (largh. 0.009)  0.939 [0.935, 0.942]  [+0.021, +0.027]',
 ]
-NUMBER = re.compile(r'[+-]?\d+(?:\.\d+)?')
+NUMBER = stored.NUMBER
 
 
-@pytest.fixture(scope='module')
-def notebook():
-    return stored.notebook('roc')
-
-
-@pytest.fixture(scope='module')
-def printed():
-    return dict(stored.printed('roc'))
-
-
-@pytest.fixture(scope='module')
-def glued():
-    return stored.glue_values('roc', kind='any')
+notebook, printed, glued = stored.lesson_fixtures('roc')
 
 
 def numbers(line):
     return NUMBER.findall(line)
 
 
-def stdout_of(printed, marker):
-    """The printed text of the one code cell whose source contains ``marker``."""
-    hits = [text for source, text in printed.items() if marker in source]
-    assert len(hits) == 1, f'{len(hits)} cells contain {marker!r}'
-    return hits[0]
-
-
-def test_notebook_is_executed_without_errors(notebook):
-    code = [c for c in notebook.cells if c.cell_type == 'code']
-    assert code and all(c.execution_count for c in code)
-    for cell in code:
-        for o in cell.outputs:
-            assert o.output_type != 'error', cell.source[:80]
-            assert not (o.output_type == 'stream' and o.name == 'stderr'), o.text
+def test_notebook_is_executed_without_errors():
+    stored.assert_executed_cleanly('roc')
 
 
 def test_every_glue_role_of_the_page_is_glued(glued):
-    text = LESSON_MD.read_text(encoding='utf-8')
-    used = set(re.findall(r'\{glue:text\}`([^`]+)`', text))
-    used |= set(re.findall(r'```\{glue:math\} (\S+)', text))
+    used = stored.glue_roles('roc')
     assert used, 'the page glues nothing'
     assert used <= set(glued), used - set(glued)
     assert all(n.startswith('roc_') for n in used)
 
 
 def test_precision_by_bayes(printed, glued):
-    out = stdout_of(printed, 'precision by Bayes')
+    out = stored.stdout_of(printed, 'precision by Bayes')
     assert 'precision by Bayes: 0.161' in out
     assert 'in 1000 people: TP = 9.5, FP = 49.5, precision = 0.161' in out
     assert re.search(r'precision 0\.16\d', out.splitlines()[-1])      # the simulated matrix
@@ -91,7 +57,7 @@ def test_precision_by_bayes(printed, glued):
 
 
 def test_roc_by_hand(printed, glued):
-    out = stdout_of(printed, 'roc_curve(y_true, scores)')
+    out = stored.stdout_of(printed, 'roc_curve(y_true, scores)')
     assert 'roc_curve FPR: [0.  0.  0.5 0.5 1. ]' in out
     assert 'roc_curve TPR: [0.  0.5 0.5 1.  1. ]' in out
     for line in ['threshold  0.8: TP=1 FP=0  TPR 0.5  FPR 0.0',
@@ -108,7 +74,7 @@ def test_roc_by_hand(printed, glued):
 
 
 def test_binormal(printed, glued):
-    out = stdout_of(printed, 'pairing the draws')
+    out = stored.stdout_of(printed, 'pairing the draws')
     assert 'theory:     FPR 0.159  TPR 0.841  AUC 0.921' in out
     sim = re.search(r'simulation: FPR (\S+)  TPR (\S+)  AUC (\S+)', out)
     assert sim
@@ -119,22 +85,20 @@ def test_binormal(printed, glued):
 
 
 def test_average_precision_example(printed, glued):
-    out = stdout_of(printed, 'ap_by_hand')
+    out = stored.stdout_of(printed, 'ap_by_hand')
     assert 'AP by hand: 0.833  average_precision_score: 0.833' in out
     assert glued['roc_pr_ap'] == '0,833'
 
 
 def test_seed_tables_are_the_seed_s():
     """The expected rows above are seed 004's own printed rows (when shared/ is beside us)."""
-    if not SEED_004.exists():
-        pytest.skip('shared/seeds not available')
-    seed = SEED_004.read_text(encoding='utf-8')
+    seed = stored.seed('004')
     for row in SEED_PREVALENCE_ROWS + SEED_BOOTSTRAP_ROWS:
         assert row in seed, row
 
 
 def test_prevalence_table_matches_seed_004(printed, glued):
-    out = stdout_of(printed, "'precisão (revocação>=0.8)'")
+    out = stored.stdout_of(printed, "'precisão (revocação>=0.8)'")
     rows = [line for line in out.splitlines() if NUMBER.match(line.strip())]
     assert [numbers(r) for r in rows] == [numbers(r) for r in SEED_PREVALENCE_ROWS]
     assert (glued['roc_prev_auc_min'], glued['roc_prev_auc_max']) == ('0,853', '0,863')
@@ -143,7 +107,7 @@ def test_prevalence_table_matches_seed_004(printed, glued):
 
 
 def test_bootstrap_table_matches_seed_004(printed, glued):
-    out = stdout_of(printed, 'def bootstrap')
+    out = stored.stdout_of(printed, 'def bootstrap')
     rows = [line for line in out.splitlines() if NUMBER.match(line.strip())]
     assert [numbers(r) for r in rows] == [numbers(r) for r in SEED_BOOTSTRAP_ROWS]
     assert glued['roc_boot_200_width'] == '0,101'
@@ -156,10 +120,10 @@ def test_bootstrap_table_matches_seed_004(printed, glued):
 
 def test_seed_004_tables_print_portuguese_labels(printed):
     """Seed 004 prints Italian labels; the lesson prints them in Portuguese, same format strings."""
-    prevalence = stdout_of(printed, "'precisão (revocação>=0.8)'").splitlines()[0]
+    prevalence = stored.stdout_of(printed, "'precisão (revocação>=0.8)'").splitlines()[0]
     assert prevalence == ('prevalência positivos  ROC-AUC      AP AP ao acaso '
                           ' precisão (revocação>=0.8)')
-    boot = stdout_of(printed, 'def bootstrap')
+    boot = stored.stdout_of(printed, 'def bootstrap')
     assert boot.splitlines()[0].split() == ['n', 'teste', 'AUC', 'logística', '[95%', 'bootstrap]',
                                             'AUC', 'floresta', '[95%', 'bootstrap]', 'diferença',
                                             'floresta', '-', 'logística', '[95%]']
@@ -170,7 +134,7 @@ def test_seed_004_tables_print_portuguese_labels(printed):
 
 
 def test_the_20_patients_auc_by_pairs(printed, glued):
-    out = stdout_of(printed, 'patient_score = np.array')
+    out = stored.stdout_of(printed, 'patient_score = np.array')
     assert 'pares vencidos: 86 de 100 = 0.86' in out
     assert 'roc_auc_score: 0.86' in out
     assert 'limiar 0.5: TP=7 FP=2  FPR 0.2  TPR 0.7' in out      # the metrics lesson's matrix
@@ -178,18 +142,13 @@ def test_the_20_patients_auc_by_pairs(printed, glued):
 
 
 def glue_of(lesson, name):
-    notebook = nbformat.read(ROOT / 'lessons' / f'{lesson}.ipynb', as_version=4)
-    for cell in notebook.cells:
-        for o in cell.get('outputs', []):
-            if o.get('metadata', {}).get('scrapbook', {}).get('name') == name:
-                return [v for k, v in o['data'].items() if k.endswith('text/plain')][0].strip("'")
-    raise KeyError(f'{lesson}: no glue {name}')
+    return stored.glue_values(lesson, kind='any')[name]
 
 
 def test_the_biopsies_are_the_cost_and_calibration_lessons(printed, glued):
     """The page says its scores are the cost lesson's and quotes the calibration lesson's split; it prices the
     errors at its own 10 and 1, the cost lesson's prices only while that lesson keeps them."""
-    out = stdout_of(printed, 'cross_val_predict(model, X, y, cv=StratifiedKFold(5)')
+    out = stored.stdout_of(printed, 'cross_val_predict(model, X, y, cv=StratifiedKFold(5)')
     assert 'biópsias: 569, malignas: 212, linha de base da curva PR: 0.373' in out
     assert glued['roc_bio_base'] == '0,373'
     assert glued['roc_bio_05_fn'] == glue_of('custo', 'custo_fn_05')
@@ -211,7 +170,7 @@ def test_the_biopsies_are_the_cost_and_calibration_lessons(printed, glued):
 def test_seed_003_knn_lab_numbers(printed, glued):
     """Seed 003: 115 test biopsies; k-NN 0,922 / 0,860 / 0,920 / 0,958 (F1 0,939); logistic
     regression 0,983 / 0,953 / 0,973 / 1 -- with test_size=115, stratified, random_state=0."""
-    out = stdout_of(printed, 'def confusion_counts')
+    out = stored.stdout_of(printed, 'def confusion_counts')
     assert 'teste: 115 biópsias, 72 da classe 1 e 43 da classe 0' in out
     assert 'acurácia 0.922  especificidade 0.860  precisão 0.920  revocação 0.958\n  F1 0.939' in out
     assert 'acurácia 0.983  especificidade 0.953  precisão 0.973  revocação 1.000' in out
