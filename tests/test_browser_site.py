@@ -24,3 +24,15 @@ def test_math_is_typeset_offline(page):
 def test_search_box_speaks_portuguese(page):
     page.goto(f'{page.site_url}/intro.html', wait_until='networkidle')
     assert page.get_by_placeholder('Buscar no curso...').count() >= 1
+
+
+def test_glued_values_are_bold_and_glued_words_are_prose(page):
+    """A computed value in the prose stands out in bold; a glued clause reads like the text
+    around it (a whole sentence in bold reads as shouting)."""
+    page.goto(f'{page.site_url}/lessons/custo.html', wait_until='networkidle')
+    weights = page.evaluate("""() => Array.from(document.querySelectorAll('span.pasted-text'),
+        s => [s.textContent, getComputedStyle(s).fontWeight, getComputedStyle(s.parentElement).fontWeight])""")
+    values = [(t, w) for t, w, _ in weights if t.strip().isdigit()]
+    prose = [(t, w, around) for t, w, around in weights if len(t.split()) >= 6]
+    assert values and all(int(w) >= 700 for _, w in values), values
+    assert prose and all(w == around for _, w, around in prose), prose

@@ -1,0 +1,34 @@
+"""Glued text keeps myst-nb's bold when it is a value, not when it is prose.
+
+myst-nb sets every ``{glue:text}`` in bold (``span.pasted-text``), which marks a computed value
+in the prose ("custa **111**", "**2 falhas**"). Some glues are words whose choice follows the
+numbers ("o fundo da curva é plano e irregular", "a teoria cai no meio desse intervalo", "o 0,5
+(254) passa, e o limiar mais barato (111) passa com folga"); in bold they read as emphasis. A
+glue with no digit, or with four words or more, gets the class ``pasted-prose`` and the weight of
+the text around it (``_static/course.css``).
+"""
+import re
+
+from docutils import nodes
+from sphinx.transforms.post_transforms import SphinxPostTransform
+
+WORD = re.compile(r'[^\W\d_]{2,}')   # a word of letters: "passa", "limiar"; not "0,5" or "(254)"
+PROSE_WORDS = 4
+
+
+def is_prose(text: str) -> bool:
+    return not any(c.isdigit() for c in text) or len(WORD.findall(text)) >= PROSE_WORDS
+
+
+class GluedProse(SphinxPostTransform):
+    default_priority = 900   # after myst-nb has pasted the glues of other pages too
+
+    def run(self):
+        for node in self.document.findall(nodes.inline):
+            if 'pasted-text' in node['classes'] and is_prose(node.astext()):
+                node['classes'].append('pasted-prose')
+
+
+def setup(app):
+    app.add_post_transform(GluedProse)
+    return {'parallel_read_safe': True, 'parallel_write_safe': True}
