@@ -5,7 +5,8 @@ in the prose ("custa **111**", "**2 falhas**"). Some glues are words whose choic
 numbers ("o fundo da curva é plano e irregular", "a teoria cai no meio desse intervalo", "o 0,5
 (254) passa, e o limiar mais barato (111) passa com folga"); in bold they read as emphasis. A
 glue with no digit, or with four words or more, gets the class ``pasted-prose`` and the weight of
-the text around it (``_static/course.css``).
+the text around it; a short value ("77,9 %", "2.120", "2 em cada 3") gets ``pasted-value`` and
+never breaks inside, so "%" does not start a line alone (``_static/course.css``).
 """
 import re
 
@@ -14,6 +15,7 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 
 WORD = re.compile(r'[^\W\d_]{2,}')   # a word of letters: "passa", "limiar"; not "0,5" or "(254)"
 PROSE_WORDS = 4
+SHORT_VALUE = 16   # characters: a longer value (a list of points) may wrap where it must
 
 
 def is_prose(text: str) -> bool:
@@ -25,8 +27,13 @@ class GluedProse(SphinxPostTransform):
 
     def run(self):
         for node in self.document.findall(nodes.inline):
-            if 'pasted-text' in node['classes'] and is_prose(node.astext()):
+            if 'pasted-text' not in node['classes']:
+                continue
+            text = node.astext()
+            if is_prose(text):
                 node['classes'].append('pasted-prose')
+            elif len(text) <= SHORT_VALUE:
+                node['classes'].append('pasted-value')
 
 
 def setup(app):

@@ -40,6 +40,12 @@
     return { value: percent ? value / 100 : value, percent: percent, digits: decimals(text) };
   }
 
+  /* Against an answer written as a percentage, a guess typed without "%" is a percentage when it
+     is a whole number ("35", "1": 35 %, 1 %) or above 1 ("24,5"), a fraction otherwise ("0,35"). */
+  function percentTyped(text, value) {
+    return /^[+-]?\d+$/.test(text) || Math.abs(value) > 1;
+  }
+
   /* The student's guess, read like the quizzes read numbers; "35" against an answer written
      as a percentage means 35 %, and "8.652" against a count in the thousands means 8652. */
   function guessValue(raw, answer) {
@@ -49,18 +55,19 @@
     }
     var value = quiz.parseNumber(text);
     if (value === null) return null;
-    if (answer.percent && !/%\s*$/.test(text) && Math.abs(value) > 1) value = value / 100;
+    if (answer.percent && !/%\s*$/.test(text) && percentTyped(text, value)) value = value / 100;
     return value;
   }
 
   /* The guess written like the answer, never rounding away a decimal the student typed
-     ("0,655" against "65,1 %" shows 65,5 %; "0,5" against "254" shows 0,5). */
+     ("0,655" against "65,1 %" shows 65,5 %; "0,5" against "254" shows 0,5; a fraction, "7/9",
+     shows three decimals: 0,778). */
   function shown(value, answer, typed) {
     typed = String(typed).trim();
     var m = /[.,](\d+)/.exec(typed);
-    var own = m && typed.indexOf('/') < 0 ? m[1].length : 0;
+    var own = typed.indexOf('/') >= 0 ? 3 : (m ? m[1].length : 0);
     var raw = quiz.parseNumber(typed.replace(/%\s*$/, ''));
-    if (answer.percent && !/%\s*$/.test(typed) && raw !== null && Math.abs(raw) <= 1) own -= 2;
+    if (answer.percent && !/%\s*$/.test(typed) && raw !== null && !percentTyped(typed, raw)) own -= 2;
     var digits = Math.max(answer.digits, own);
     return answer.percent ? format(100 * value, digits) + ' %' : format(value, digits);
   }
@@ -183,12 +190,17 @@
       this.input.removeAttribute('aria-invalid');
       var diff = Math.abs(guess - this.answer.value);
       var close = diff <= this.tolerance + 1e-12;
-      var gap = this.answer.percent ? format(100 * diff, this.answer.digits) + ' pontos percentuais'
-                                    : format(diff, this.answer.digits);
+      var gap = format(this.answer.percent ? 100 * diff : diff, this.answer.digits);
+      var gapValue = Number(gap.replace(/\./g, '').replace(',', '.'));
+      var same = gapValue === 0;
+      if (this.answer.percent) {   // "1,9 ponto percentual", "2 pontos percentuais"
+        gap += gapValue < 2 ? ' ponto percentual' : ' pontos percentuais';
+      }
       var line = 'Você previu <strong>' + shown(guess, this.answer, this.input.value) +
-                 '</strong>; o modelo deu <strong>' +
+                 '</strong>; a resposta é <strong>' +
                  this.ui.getAttribute('data-resposta') + '</strong>' +
-                 (diff === 0 ? ' (exato).' : ' (diferença de ' + gap + ').');
+                 (diff === 0 ? ' (exato).' : same ? ' (igual nas casas mostradas).'
+                                                  : ' (diferença de ' + gap + ').');
       this.say((close ? '✔ Boa previsão. ' : '✘ Longe desta vez. ') + line +
                ' A resposta está logo abaixo.', close ? 'perto' : 'longe');
       state = { numero: this.input.value };

@@ -78,9 +78,12 @@ are found by glob (``bank_names()``) and each is checked by ``check_bank`` again
 from __future__ import annotations
 
 import copy
+import hashlib
 import html
 import itertools
 import json
+import math
+import random
 import re
 import sys
 from importlib import resources
@@ -201,7 +204,7 @@ def check_bank(bank: dict, name: str) -> None:
 
 # ----------------------------------------------------------------------------- placeholders
 
-PLACEHOLDER = re.compile(r'\{([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\}')
+PLACEHOLDER = re.compile(r'\{([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)\}')
 
 
 def placeholders(bank: dict) -> set[str]:
@@ -296,9 +299,11 @@ def rich(text: str) -> str:
     return ''.join(out).replace('\n', ' ')
 
 
-def number_pt(x: float) -> str:
-    """The key of a numeric question as the page writes it: ``0,778``, ``0,75``, ``254``."""
-    text = f'{x:.3f}'.rstrip('0').rstrip('.')
+def number_pt(x: float, tolerance: float = 0.001) -> str:
+    """The key of a numeric question as the page writes it: ``0,778``, ``0,75``, ``254``; with as
+    many decimals as the tolerance asks for (``0,9744`` when it is 0,0005), at least three."""
+    decimals = max(3, math.ceil(-math.log10(tolerance) - 1e-9))
+    text = f'{x:.{decimals}f}'.rstrip('0').rstrip('.')
     return text.replace('.', ',')
 
 
@@ -317,6 +322,15 @@ def _section_link(bank: dict, question: dict, absolute: bool) -> str:
             f'data-section="{html.escape(url)}"{target}>Revise: {rich(title)}</a></p>')
 
 
+def shuffled(options: list, key: str) -> list:
+    """The options in an order fixed by the question's id: the banks list the right option first
+    (easier to write and review), the student must not be able to count on it. The same order on
+    every build, page and notebook, so a stored answer finds its option again."""
+    order = list(options)
+    random.Random(int(hashlib.sha256(key.encode()).hexdigest(), 16)).shuffle(order)
+    return order
+
+
 def _question_html(bank, q, number, uid, absolute):
     qid = f'{uid}-{q["id"]}'
     kind = q['type']
@@ -330,7 +344,7 @@ def _question_html(bank, q, number, uid, absolute):
                        {'text': 'Falso', 'correct': not q['answer'],
                         'feedback': q['feedback_false']}]
         else:
-            options = q['options']
+            options = shuffled(q['options'], q['id'])
         input_type = 'checkbox' if kind == 'multiple' else 'radio'
         hint = ('<p class="cq-hint">Marque todas as corretas e clique em Verificar.</p>'
                 if kind == 'multiple' else '')
@@ -353,7 +367,7 @@ def _question_html(bank, q, number, uid, absolute):
                      f'spellcheck="false" placeholder="ex.: 0,75"> '
                      f'<button type="button" class="cq-check">Verificar</button></div>')
         data.update(answer=float(q['answer']), tolerance=float(q['tolerance']),
-                    shown=number_pt(float(q['answer'])),
+                    shown=number_pt(float(q['answer']), float(q['tolerance'])),
                     feedback_correct=rich(q['feedback_correct']),
                     feedback_wrong=rich(q['feedback_wrong']))
     else:

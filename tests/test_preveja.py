@@ -119,7 +119,7 @@ def test_predict_reveal_remember_and_clear(browser, site_url, site, page):
         assert answers.nth(i).is_visible(), f'{page}: Preveja {i + 1} still hides its answer'
         said = box.locator('.preveja-retorno').inner_text()
         if kind == 'numero':
-            assert 'o modelo deu ' + ui.get_attribute('data-resposta') in said, said
+            assert 'a resposta é ' + ui.get_attribute('data-resposta') in said, said
             assert said.startswith('✔ Boa previsão'), said
         elif kind == 'escolha':
             assert said.startswith('✔ Certo'), said
@@ -188,7 +188,7 @@ def test_numbers_are_read_as_a_student_types_them(browser, site_url):
         field.fill(typed)
         box.get_by_role('button', name='Conferir').click()
         said = box.locator('.preveja-retorno').inner_text()
-        assert f'Você previu {whole},0 %' in said and f'o modelo deu {answer}' in said, (typed, said)
+        assert f'Você previu {whole},0 %' in said and f'a resposta é {answer}' in said, (typed, said)
     field.fill('1/2')
     field.press('Enter')
     said = box.locator('.preveja-retorno').inner_text()

@@ -681,3 +681,29 @@ def test_an_installed_course_shows_the_quiz_with_no_download(tmp_path):
     assert shown.stdout.startswith(str(site_dir / 'course' / 'banks'))
     assert f"custa {quiz.number_from_text(CUSTO['custo_best_cost']):.0f}" in shown.stdout
     assert '{custo_' not in shown.stdout
+
+
+def test_the_right_option_is_not_where_the_bank_puts_it():
+    """Banks list the right option first; the rendered quiz must not, or a student scores by
+    position. Over all single-choice questions the right option lands in at least three places,
+    and each rendered question keeps every option with its own feedback."""
+    places = set()
+    for _, q in all_questions():
+        if q['type'] != 'single':
+            continue
+        rendered = quiz.shuffled(q['options'], q['id'])
+        assert sorted(map(str, rendered)) == sorted(map(str, q['options']))
+        assert rendered == quiz.shuffled(q['options'], q['id'])      # the same order every build
+        places.add(next(i for i, o in enumerate(rendered) if o['correct']))
+    assert len(places) >= 3, places
+
+
+def test_no_placeholder_is_left_in_a_filled_bank():
+    """A ``{glue_name}`` the filler does not know (an upper-case letter once slipped past it) would
+    reach the page as raw text: every braced name with an underscore must be gone after filling."""
+    leftover = re.compile(r'\{[A-Za-z]\w*_\w*\}')
+    for path in sorted((ROOT / 'quiz').glob('*.yml')):
+        filled = quiz.fill(load(path.stem))
+        texts = [t for q in filled['questions'] for t in quiz.question_texts(q)]
+        left = [m for t in texts for m in leftover.findall(t)]
+        assert not left, f'{path.name}: {left}'
