@@ -177,15 +177,18 @@ class WrapAnswers(Transform):
 def _page_assets(app, pagename, templatename, context, doctree):
     body = context.get('body', '')
     if 'preveja-ui' in body or 'cq-quiz' in body:
-        # quiz.js first: preveja.js reads the same number parser (window.courseQuiz.parseNumber)
-        app.add_js_file('quiz.js')
+        if 'cq-quiz' not in body:
+            # preveja.js reads the quizzes' number parser (window.courseQuiz.parseNumber); a page
+            # with a quiz already loads it, from the same file, before the quiz starts
+            app.add_js_file('course/quiz.js')
         app.add_js_file('preveja.js')
         app.add_css_file('preveja.css')
 
 
 def _copy_course_static(app, exception):
     if exception is None and app.builder.format == 'html':
-        target = Path(app.outdir) / '_static' / 'quiz.js'
+        target = Path(app.outdir) / '_static' / 'course' / 'quiz.js'
+        target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text((COURSE_STATIC / 'quiz.js').read_text(encoding='utf-8'),
                           encoding='utf-8')
 
