@@ -100,15 +100,15 @@ KEYS = {
     ('calibracao', 'ordenar-nao-e-calibrar'): [0],
     ('calibracao', 'abaixo-da-diagonal'): [0],
     ('calibracao', 'logistica-calibrada'): [0],
-    ('calibracao', 'calibrar-nao-ordena'):   # false: the scores' AUC is the same without and with T
-        CALIB['calib_nb_auc_score'] != CALIB['calib_nb_auc_score'] or int(CALIB['calib_nb_changed']) > 0,
+    ('calibracao', 'calibrar-nao-ordena'):   # true: no decision changes with T (the AUC: one number for both)
+        int(CALIB['calib_nb_changed']) == 0,
     ('custo', 'f1-para-tudo'): _custo('custo_f1_cost') <= _custo('custo_best_cost'),   # false
     ('custo', 'o-que-entra-no-custo'): [0, 1, 2],
     ('custo', 'f1-nao-e-custo'): [0],
     ('custo', 'direcao-do-limiar'):          # down: 1/(1+50) is below the lesson's theory threshold
         [0] if 1 / 51 < int(CUSTO['custo_price_fp']) / (int(CUSTO['custo_price_fp']) + int(CUSTO['custo_price_fn'])) else [1],
     ('custo', 'custo-otimista'): [0] if _custo('custo_honest') > _custo('custo_best_cost') else [2],
-    ('custo', 'teoria-supoe-calibracao'): False,
+    ('custo', 'teoria-supoe-calibracao'): True,
     ('metricas', 'matriz-layout-padrao'): [0],
     ('metricas', 'matriz-ordem-sklearn'): [0],
     ('metricas', 'ravel-ordem'): [0],
@@ -180,7 +180,7 @@ def _breast_cancer_class_1():
 # independently of the bank; those a number decides, derived from that number.
 KEYS.update({
     ('calibracao', 'brier-menor-calibrado'): False,
-    ('calibracao', 'decisao-em-50-sorteios'): False,
+    ('calibracao', 'decisao-em-50-sorteios'): True,
     ('calibracao', 'ece-igual-nao-basta'): [0],
     ('calibracao', 'erro-confiante-no-brier'): [0],
     ('calibracao', 'floresta-no-meio'): [0],
@@ -196,7 +196,7 @@ KEYS.update({
     ('metricas', 'beta-peso'): [1],
     ('metricas', 'classe-rara-macro'): [1],
     ('metricas', 'dez-rotulos-leitura'): [0],
-    ('metricas', 'diferenca-arredondamento'): False,
+    ('metricas', 'diferenca-arredondamento'): True,
     ('metricas', 'equilibrar-antes-de-dividir'): [0],
     ('metricas', 'especificidade-nao-e-revocacao'): False,
     ('metricas', 'fraude-o-que-denuncia'): [0, 1, 2],
@@ -210,7 +210,7 @@ KEYS.update({
     ('regressao', 'r2-negativo'): False,
     ('regressao', 'rmse-ou-mae'): [1],
     ('roc', 'classe-1-breast-cancer'): [0] if _breast_cancer_class_1() == 'benign' else [1],
-    ('roc', 'limiar-nao-muda-auc'): False,
+    ('roc', 'limiar-nao-muda-auc'): True,
     ('roc', 'trocar-classe-positiva'): [0, 1],
 })
 
