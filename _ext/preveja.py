@@ -34,7 +34,6 @@ answer always comes from the executed notebook (glue), never typed in the page.
 from __future__ import annotations
 
 import html
-from pathlib import Path
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -42,7 +41,6 @@ from docutils.transforms import Transform
 from sphinx.util.docutils import SphinxDirective
 
 KINDS = ('numero', 'escolha', 'texto')
-COURSE_STATIC = Path(__file__).resolve().parents[1] / 'course' / 'static'
 
 
 class preveja_end(nodes.Element):
@@ -179,18 +177,11 @@ def _page_assets(app, pagename, templatename, context, doctree):
     if 'preveja-ui' in body or 'cq-quiz' in body:
         if 'cq-quiz' not in body:
             # preveja.js reads the quizzes' number parser (window.courseQuiz.parseNumber); a page
-            # with a quiz already loads it, from the same file, before the quiz starts
+            # with a quiz already loads it, from the same file, before the quiz starts. The file
+            # is shipped with the other course scripts by course_site (_static/course/).
             app.add_js_file('course/quiz.js')
         app.add_js_file('preveja.js')
         app.add_css_file('preveja.css')
-
-
-def _copy_course_static(app, exception):
-    if exception is None and app.builder.format == 'html':
-        target = Path(app.outdir) / '_static' / 'course' / 'quiz.js'
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text((COURSE_STATIC / 'quiz.js').read_text(encoding='utf-8'),
-                          encoding='utf-8')
 
 
 def _visit_skip(self, node):
@@ -204,7 +195,6 @@ def setup(app):
     app.add_directive('preveja-fim', PrevejaFim)
     app.add_transform(WrapAnswers)
     app.connect('html-page-context', _page_assets)
-    app.connect('build-finished', _copy_course_static)
     # The class that hides answers is set before the first paint (no flash of answers).
     app.add_js_file(None, body="document.documentElement.classList.add('preveja-js');")
     return {'parallel_read_safe': True, 'parallel_write_safe': True}
