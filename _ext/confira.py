@@ -29,9 +29,8 @@ from docutils.utils import new_document
 
 from course import confira
 
-PROMPT = ('Antes de ver a nota, escreva o que você previu para este passo. No notebook, a previsão '
-          'vai na célula ')
-PROMPT_END = (', e a nota só aparece quando a célula confira roda depois dela.')
+PROMPT = 'Escreva aqui o que você previu; a nota aparece em seguida. No notebook, a previsão vai na célula '
+PROMPT_MIDDLE = ', e a nota sai da célula '
 
 
 def _is_code_cell(node) -> bool:
@@ -50,7 +49,7 @@ def _box() -> nodes.admonition:
     box = nodes.admonition(classes=['preveja', 'tip', 'preveja-texto', 'confira-caixa'])
     box += nodes.title('Confira', 'Confira')
     box += nodes.paragraph('', '', nodes.Text(PROMPT), nodes.literal('minha_previsao', 'minha_previsao'),
-                           nodes.Text(PROMPT_END))
+                           nodes.Text(PROMPT_MIDDLE), nodes.literal('confira', 'confira'), nodes.Text('.'))
     box += nodes.raw('', '<div class="preveja-ui" data-tipo="texto"></div>', format='html')
     return box
 
