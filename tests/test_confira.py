@@ -11,12 +11,12 @@ The lab notebooks are executed with predictions filled in by ``tests/test_notebo
 (``test_lab_notebooks_run_top_to_bottom``), which also runs the claims of ``tests/lab_claims.py``.
 """
 import re
-import tomllib
 
 import jupytext
 import nbformat
 import numpy as np
 import pytest
+import tomllib
 from bs4 import BeautifulSoup
 
 from conftest import ROOT, recording_page
