@@ -111,8 +111,10 @@ def test_worked_exercise_prints_the_seeds_numbers(printed, glued):
     assert glued['fund_ex_gain'] == '3 pontos'
     assert (glued['fund_ex_found'], glued['fund_ex_wrong']) == ('2 em cada 3', '1 em cada 5')
     confirmation = stored.stdout_of(printed, 'fbeta_score(y_true_ex, y_pred_ex, beta=2)')
-    assert numbers(confirmation)[4:] == ['0.970', '0.800', '0.667', '0.989', '1', '0.727', '2',
-                                         '0.690', '0.940']
+    # the course's own cell prints the pt-BR way (decimal comma), as the prose writes them
+    values = re.findall(r'^.+?\s(\d+,\d{3})$', confirmation, re.M)
+    assert values == ['0,970', '0,800', '0,667', '0,989', '0,727', '0,690', '0,940']
+    assert '.' not in ''.join(values)
 
 
 def test_ten_labels_follow_seed_003(printed, glued):
