@@ -159,3 +159,25 @@ def test_lab_figure_labels_are_portuguese():
         assert english not in text, english
     assert "target_names=['no diabetes', 'diabetes']" in text
     assert 'print("logistic regression:\\n"' in text
+
+
+def test_lab_keys_do_not_reward_noise(glued):
+    """Issue 20 item 2: no Preveja key rewards a difference of a few women. Passo 4 asks whether the
+    two models miss the same women (17 of 19 in common, far from the options' borders); Passo 7's
+    key is the paired bootstrap's verdict on the MCC difference (its interval spans zero)."""
+    assert (glued['fund_lab_same_fn'], glued['fund_lab_fn_both'], glued['fund_lab_knn_fn']) == \
+        ('quase-todas', '17', '19')
+    assert glued['fund_lab_mcc_verdict'] == 'empate'
+    low, high = re.fullmatch(r'de (−?\d,\d+) a (−?\d,\d+)', glued['fund_lab_mcc_ci']).groups()
+    assert low.startswith('−') and not high.startswith('−')
+    text = LESSON_MD.read_text(encoding='utf-8')
+    assert 'fund_lab_fewer_fn' not in text and 'fund_lab_mcc_winner' not in text
+
+
+def test_prevejas_do_not_answer_themselves():
+    """Issue 21: Passo 6 no longer defines the specificity it asks for; Passo 5 no longer asks the
+    recall that Passo 4 states ("encontra 32 das 54")."""
+    text = LESSON_MD.read_text(encoding='utf-8')
+    assert 'é a revocação da\nclasse negativa: das mulheres sem diabetes' not in text
+    assert ':resposta: fund_lab_recall\n' not in text
+    assert ':resposta: fund_lab_rep_prec0' in text and ':resposta: fund_lab_precision' in text
