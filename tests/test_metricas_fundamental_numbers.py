@@ -89,7 +89,7 @@ def test_listing_1_prints_the_seeds_numbers(printed):
 
 
 def test_listing_1_glue(glued):
-    assert glued['fund_fraud_dummy_acc'] == '97,4 %'          # the article's hook
+    assert glued['fund_fraud_dummy_acc'] == '97,44 %'         # the hook, rounded as 0,9744 is printed
     assert glued['fund_fraud_prev'] == '2,6 %'
     assert glued['fund_fraud_pos'] == '256' and glued['fund_fraud_n_test'] == '10.000'
     assert (glued['fund_fraud_dummy_acc4'], glued['fund_fraud_lr_acc4']) == ('0,9744', '0,9819')
