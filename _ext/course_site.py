@@ -189,38 +189,29 @@ def compose_mathml_accents(html: str) -> str:
 # gets the current files of course/static (an output cached by jupyter-cache may hold older
 # copies).
 COURSE_STATIC = ROOT / 'course' / 'static'
-INLINE_ASSETS = [
-    # (file, inline block, what of it stays inline)
-    ('explorables.css', re.compile(r'<style>/\* Explorables of the course.*?</style>\n?', re.S), ''),
-    ('quiz.css', re.compile(r'<style data-cq-style>.*?</style>', re.S), ''),
-    ('explorables.js',
-     re.compile(r'<script>/\* Explorables of the course.*?\n(window\.CourseExplorables\.mount\()', re.S),
-     r'<script>\1'),
-    ('quiz.js',
-     re.compile(r'<script>/\* Quizzes of the course.*?\n(window\.courseQuiz\.init\()', re.S),
-     r'<script>\1'),
-]
+# course/runtime.py marks each inlined file: <script data-course-asset="numbers.js">...</script>
+INLINE_ASSET = re.compile(r'<(style|script) data-course-asset="([\w.-]+)">.*?</\1>\n?', re.S)
+COURSE_FILES = ['explorables.css', 'explorables.js', 'numbers.js', 'quiz.css', 'quiz.js']
 
 
 def share_assets(html: str, static_prefix: str) -> str:
-    """Inline copies of course/static/* -> nothing (styles: they are in _static/site.css) or one
-    script, just before its first use, from ``<static_prefix>course/<file>``."""
-    for name, block, keep in INLINE_ASSETS:
-        first = block.search(html)
-        if not first:
-            continue
-        if name.endswith('.js'):
-            start = first.start()
-            html = (html[:start] + f'<script src="{static_prefix}course/{name}"></script>'
-                    + html[start:])
-        html = block.sub(keep, html)
-    return html
+    """Inline copies of course/static/* -> nothing (styles: they are in _static/site.css) or, the
+    first time a script appears on the page, ``<script src="<static_prefix>course/<file>">``."""
+    seen = set()
+
+    def shared(match):
+        tag, name = match.groups()
+        if tag == 'style' or name in seen:
+            return ''
+        seen.add(name)
+        return f'<script src="{static_prefix}course/{name}"></script>'
+    return INLINE_ASSET.sub(shared, html)
 
 
 def _copy_course_static(outdir: Path):
     target = outdir / '_static' / 'course'
     target.mkdir(parents=True, exist_ok=True)
-    for name, _, _ in INLINE_ASSETS:
+    for name in COURSE_FILES:
         shutil.copy(COURSE_STATIC / name, target / name)
 
 # ----------------------------------------------------------------------------- head
@@ -280,7 +271,7 @@ def bundle_order(app) -> list:
                     key=lambda css: css.priority)
     names = [css.filename.removeprefix('_static/') for css in assets
              if '://' not in css.filename and 'thebe' not in css.filename]   # thebe: not used
-    return THEME_STYLESHEETS + names + [f'course/{name}' for name, _, _ in INLINE_ASSETS
+    return THEME_STYLESHEETS + names + [f'course/{name}' for name in COURSE_FILES
                                         if name.endswith('.css')]
 
 

@@ -175,10 +175,13 @@ class WrapAnswers(Transform):
 def _page_assets(app, pagename, templatename, context, doctree):
     body = context.get('body', '')
     if 'preveja-ui' in body or 'cq-quiz' in body:
+        # preveja.js reads and writes numbers with course/static/numbers.js and keeps answers with
+        # the quizzes' storage (course/static/quiz.js). A page with an explorable or a quiz
+        # already loads them, from the same files, before its outputs run; the files are shipped
+        # with the other course scripts by course_site (_static/course/).
+        if 'data-course-asset="numbers.js"' not in body:
+            app.add_js_file('course/numbers.js')
         if 'cq-quiz' not in body:
-            # preveja.js reads the quizzes' number parser (window.courseQuiz.parseNumber); a page
-            # with a quiz already loads it, from the same file, before the quiz starts. The file
-            # is shipped with the other course scripts by course_site (_static/course/).
             app.add_js_file('course/quiz.js')
         app.add_js_file('preveja.js')
         app.add_css_file('preveja.css')
