@@ -2,12 +2,12 @@
    Each "Preveja" box gets a form; the answer region after it stays hidden until the student
    commits a prediction or chooses "Mostrar sem prever". Predictions are kept in this browser
    (window.courseQuiz.store, shared with the quizzes); nothing leaves it.
-   Needs quiz.js loaded first: the number parser and the storage live there, once. */
+   Needs course/static/numbers.js (window.CourseNumbers: every number read and written) and
+   course/static/quiz.js (the storage) loaded first. */
 (function () {
   'use strict';
-  var quiz = window.courseQuiz;
-  var store = quiz.store;
-  var NOT_A_NUMBER = 'Digite um número, por exemplo 0,75 (também vale 3/4 ou 75 %).';
+  var store = window.courseQuiz.store;
+  var N = window.CourseNumbers;
   var uid = 0;
 
   function el(tag, attrs, text) {
@@ -17,59 +17,37 @@
     return node;
   }
 
-  /* "0,778" -> 3; "34,9 %" -> 1; "254" -> 0 */
-  function decimals(text) {
-    var m = /,(\d+)/.exec(text);
-    return m ? m[1].length : 0;
-  }
-
-  /* A number as the page writes it: decimal comma, thousands with a dot, minus sign. */
-  function format(x, digits) {
-    var fixed = Math.abs(x).toFixed(digits).split('.');
-    var whole = fixed[0].replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-    var text = whole + (fixed[1] ? ',' + fixed[1] : '');
-    return (x < 0 && Number(text.replace(/\./g, '').replace(',', '.')) !== 0 ? '−' : '') + text;
-  }
-
-  /* The answer as glued by the lesson (pt-BR text): "1.234" is a thousand, "0,78" a decimal. */
+  /* The answer as glued by the lesson (pt-BR text): "2.120" is a count, "0,778" a decimal. */
   function answerValue(text) {
-    var percent = /%\s*$/.test(text);
-    var clean = text.replace(/%\s*$/, '').replace(/\s/g, '').replace(/\./g, '')
-                    .replace(',', '.').replace('−', '-');
-    var value = parseFloat(clean);
-    return { value: percent ? value / 100 : value, percent: percent, digits: decimals(text) };
+    var read = N.parse(text, { thousands: true });
+    return { value: read.ok ? read.value : NaN, percent: read.percent, digits: read.decimals };
   }
 
   /* Against an answer written as a percentage, a guess typed without "%" is a percentage when it
      is a whole number ("35", "1": 35 %, 1 %) or above 1 ("24,5"), a fraction otherwise ("0,35"). */
-  function percentTyped(text, value) {
-    return /^[+-]?\d+$/.test(text) || Math.abs(value) > 1;
+  function percentTyped(read) {
+    return read.integer || Math.abs(read.value) > 1;
   }
 
   /* The student's guess, read like the quizzes read numbers; "35" against an answer written
      as a percentage means 35 %, and "8.652" against a count in the thousands means 8652. */
   function guessValue(raw, answer) {
-    var text = String(raw).trim();
-    if (Math.abs(answer.value) >= 1000 && /^\d{1,3}(\.\d{3})+$/.test(text)) {
-      text = text.replace(/\./g, '');
-    }
-    var value = quiz.parseNumber(text);
-    if (value === null) return null;
-    if (answer.percent && !/%\s*$/.test(text) && percentTyped(text, value)) value = value / 100;
-    return value;
+    var read = N.parse(raw, { thousands: Math.abs(answer.value) >= 1000 });
+    if (!read.ok) return read;
+    var value = read.value;
+    if (answer.percent && !read.percent && percentTyped(read)) value = value / 100;
+    return { ok: true, value: value, read: read };
   }
 
   /* The guess written like the answer, never rounding away a decimal the student typed
      ("0,655" against "65,1 %" shows 65,5 %; "0,5" against "254" shows 0,5; a fraction, "7/9",
      shows three decimals: 0,778). */
-  function shown(value, answer, typed) {
-    typed = String(typed).trim();
-    var m = /[.,](\d+)/.exec(typed);
-    var own = typed.indexOf('/') >= 0 ? 3 : (m ? m[1].length : 0);
-    var raw = quiz.parseNumber(typed.replace(/%\s*$/, ''));
-    if (answer.percent && !/%\s*$/.test(typed) && raw !== null && !percentTyped(typed, raw)) own -= 2;
+  function shown(guess, answer) {
+    var read = guess.read;
+    var own = read.fraction ? 3 : read.decimals;
+    if (answer.percent && !read.percent && !percentTyped(read)) own -= 2;
     var digits = Math.max(answer.digits, own);
-    return answer.percent ? format(100 * value, digits) + ' %' : format(value, digits);
+    return answer.percent ? N.percent(guess.value, digits) : N.format(guess.value, digits);
   }
 
   function Preveja(box, index) {
@@ -92,7 +70,7 @@
     if (this.kind === 'numero') {
       this.answer = answerValue(this.ui.getAttribute('data-resposta'));
       var tol = this.ui.getAttribute('data-tolerancia');
-      this.tolerance = tol !== null ? parseFloat(tol)
+      this.tolerance = tol !== null ? Number(tol)   /* "0.05": an attribute, not typed */
                                     : Math.max(0.1 * Math.abs(this.answer.value), 1e-9);
       var inputId = this.id + '-numero';
       form.appendChild(el('label', { 'for': inputId }, 'Sua previsão'));
@@ -182,21 +160,21 @@
     var state;
     if (this.kind === 'numero') {
       var guess = guessValue(this.input.value, this.answer);
-      if (guess === null) {
+      if (!guess.ok) {
         this.input.setAttribute('aria-invalid', 'true');
-        this.say('⚠ ' + NOT_A_NUMBER, 'invalido');
+        this.say('⚠ ' + N.message(guess.error), 'invalido');
         return;
       }
       this.input.removeAttribute('aria-invalid');
-      var diff = Math.abs(guess - this.answer.value);
+      var diff = Math.abs(guess.value - this.answer.value);
       var close = diff <= this.tolerance + 1e-12;
-      var gap = format(this.answer.percent ? 100 * diff : diff, this.answer.digits);
-      var gapValue = Number(gap.replace(/\./g, '').replace(',', '.'));
+      var gap = N.format(this.answer.percent ? 100 * diff : diff, this.answer.digits);
+      var gapValue = N.parse(gap, { thousands: true }).value;   /* the gap as shown */
       var same = gapValue === 0;
       if (this.answer.percent) {   // "1,9 ponto percentual", "2 pontos percentuais"
         gap += gapValue < 2 ? ' ponto percentual' : ' pontos percentuais';
       }
-      var line = 'Você previu <strong>' + shown(guess, this.answer, this.input.value) +
+      var line = 'Você previu <strong>' + shown(guess, this.answer) +
                  '</strong>; a resposta é <strong>' +
                  this.ui.getAttribute('data-resposta') + '</strong>' +
                  (diff === 0 ? ' (exato).' : same ? ' (igual nas casas mostradas).'

@@ -7,12 +7,13 @@ the four states of the calibration lab...) and writes one self-contained HTML ou
       <script type="application/json">...</script>   numbers as HTML text (``data-value="..."``)
       ...
     </div>
-    <style>  course/static/explorables.css  </style>
-    <script> course/static/explorables.js (defined once per page) + mount call </script>
+    course/static/explorables.css, numbers.js, explorables.js (see course/runtime.py)
+    <script>window.CourseExplorables.mount(id)</script>
 
 The runtime is inlined in every output (Colab sandboxes each output, so nothing may be shared
 between cells) and guarded by ``window.CourseExplorables = window.CourseExplorables || ...``.
-No file is loaded from the network. The numbers rendered by Python into the HTML are the
+No file is loaded from the network. Every number on screen is written by ``course.fmt`` here and
+by ``course/static/numbers.js`` there, which follow the same rules. The numbers rendered by Python into the HTML are the
 initial state; the JavaScript recomputes them with the same formulas when a control moves.
 Every ``*_values`` function below is that formula on the Python side (``text=True`` gives the
 strings exactly as the page shows them), so tests can compare the browser with Python.
@@ -26,33 +27,25 @@ import html
 import json
 import math
 import uuid
-from pathlib import Path
 
 import numpy as np
 
-from . import calibration, metrics
-from .fmt import UNDEFINED, num
+from . import calibration, metrics, runtime
+from .fmt import num, pct
 from .metrics import THRESHOLDS, divide, round_half_up
 from .palette import CELLS, OKABE_ITO, SERIES
 
-STATIC = Path(__file__).resolve().parent / 'static'
-
-
 # ----------------------------------------------------------------------------------------
-# numbers, the same rules as the JavaScript (see ``fmt`` in explorables.js); the formulas are
-# those of ``course.metrics`` (one rounding rule, half up)
+# numbers as the page shows them (course.fmt, the rules of course/static/numbers.js); the
+# formulas are those of ``course.metrics`` (one rounding rule, half up)
 
 def _fmt(value, kind):
     """One number as the page shows it. ``kind``: ``'int'`` (whole, grouped with a dot),
     ``('num', d)`` (d decimals), ``('pct', d)`` (percentage with d decimals)."""
-    if value is None or (isinstance(value, float) and not math.isfinite(value)):
-        return UNDEFINED
     if kind == 'int':
-        return num(float(value), 0)
+        return num(value, 0)
     style, digits = kind
-    if style == 'pct':
-        return f"{num(100 * float(value), digits)} %"
-    return num(float(value), digits)
+    return pct(value, digits) if style == 'pct' else num(value, digits)
 
 
 def _texts(values, formats):
@@ -220,11 +213,6 @@ def roc_binormal_values(d, threshold, text=False):
 # ----------------------------------------------------------------------------------------
 # HTML
 
-def _runtime():
-    return ((STATIC / 'explorables.js').read_text(encoding='utf-8'),
-            (STATIC / 'explorables.css').read_text(encoding='utf-8'))
-
-
 def _json_for_script(data):
     """JSON that is safe inside <script>: no '<' can close the element."""
     return json.dumps(data, ensure_ascii=False, separators=(',', ':')).replace('<', '\\u003c')
@@ -239,7 +227,6 @@ class Explorable:
         self.id = f"explorable-{uuid.uuid4().hex[:10]}"
 
     def _repr_html_(self):
-        js, css = _runtime()
         body = self.body.replace('{uid}', self.id)
         data = dict(self.data, kind=self.kind)
         return (f'<div class="explorable explorable-{self.kind}" id="{self.id}" '
@@ -247,8 +234,8 @@ class Explorable:
                 f'<p class="ex-title" id="{self.id}-title">{html.escape(self.title)}</p>'
                 f'<script type="application/json" class="ex-data">{_json_for_script(data)}</script>'
                 f'{body}</div>\n'
-                f'<style>{css}</style>\n'
-                f'<script>{js}\nwindow.CourseExplorables.mount("{self.id}");</script>\n')
+                f'{runtime.inline(runtime.EXPLORABLE)}\n'
+                f'<script>window.CourseExplorables.mount("{self.id}");</script>\n')
 
     def __repr__(self):
         return f"<Explorable {self.kind}>"
@@ -310,9 +297,9 @@ def four_cells(population=1000, sensitivity=0.70, specificity=0.80, prevalence=0
                 f'<span class="ex-cell-desc">{title}</span></td>')
     body = (
         '<div class="ex-controls">'
-        + _range('sensitivity', 'Sensibilidade', 0, 100, 1, s, f'{s} %')
-        + _range('specificity', 'Especificidade', 0, 100, 1, e, f'{e} %')
-        + _range('prevalence', 'Prevalência', 0, 100, 1, p, f'{p} %')
+        + _range('sensitivity', 'Sensibilidade', 0, 100, 1, s, pct(s / 100, 0))
+        + _range('specificity', 'Especificidade', 0, 100, 1, e, pct(e / 100, 0))
+        + _range('prevalence', 'Prevalência', 0, 100, 1, p, pct(p / 100, 0))
         + _number('population', 'Tamanho da população', 1, 1_000_000, 1, int(population))
         + '<div class="ex-control"><button type="button" data-action="lazy">Modelo preguiçoso'
           '</button></div></div>'
@@ -383,13 +370,13 @@ def prevalence(sensitivity=0.70, specificity=0.80, prevalence=0.01, population=1
     """Section 10: sliders Prevalência (0–100 %, step 0,1), Sensibilidade, Especificidade;
     per 10 000 people: TP, FP, precision, NPV and accuracy (the seed's arithmetic)."""
     v = prevalence_values(sensitivity, specificity, prevalence, population, text=True)
-    p_shown = f"{num(100 * prevalence, 1)} %"
+    p_shown = pct(prevalence, 1)
     s, e = round(100 * sensitivity), round(100 * specificity)
     body = (
         '<div class="ex-controls">'
         + _range('prevalence', 'Prevalência', 0, 100, 0.1, round(100 * prevalence, 1), p_shown)
-        + _range('sensitivity', 'Sensibilidade', 0, 100, 1, s, f'{s} %')
-        + _range('specificity', 'Especificidade', 0, 100, 1, e, f'{e} %') + '</div>'
+        + _range('sensitivity', 'Sensibilidade', 0, 100, 1, s, pct(s / 100, 0))
+        + _range('specificity', 'Especificidade', 0, 100, 1, e, pct(e / 100, 0)) + '</div>'
         + f'<p class="ex-note">Em {num(population, 0)} pessoas: '
         + _value('sick', v['sick']) + ' doentes e ' + _value('healthy', v['healthy'])
         + ' saudáveis.</p>'
@@ -419,8 +406,8 @@ def cost_lab(y, scores, folds, cost_fn=10, cost_fp=1, threshold=0.5):
         '<div class="ex-controls">'
         + _range('cost_fn', 'Custo de uma falha', 1, 50, 1, int(cost_fn), str(int(cost_fn)))
         + _range('cost_fp', 'Custo de um alarme falso', 1, 50, 1, int(cost_fp), str(int(cost_fp)))
-        + _range('threshold', 'Limiar', 0.01, 0.99, 0.01, v['threshold'].replace(',', '.'),
-                 v['threshold']) + '</div>'
+        + _range('threshold', 'Limiar', 0.01, 0.99, 0.01,
+                 f"{THRESHOLDS[metrics.grid_index(threshold)]:.2f}", v['threshold']) + '</div>'
         + '<div class="ex-stats">'
         + _value('fn', v['fn'], 'Falhas (FN)') + _value('fp', v['fp'], 'Alarmes falsos (FP)')
         + _value('cost', v['cost'], 'Custo') + '</div>'

@@ -10,8 +10,9 @@ or, for a single question (e.g. the "Erro comum" of a lesson)::
     from course.quiz import show_question
     show_question('custo', 'f1-para-tudo')
 
-The output is one block of HTML with its CSS and JavaScript inlined (``course/static/quiz.css``
-and ``course/static/quiz.js``, defined once per page): no CDN, no network, no kernel. It works on
+The output is one block of HTML with its CSS and JavaScript inlined (``course/static/quiz.css``,
+``numbers.js`` and ``quiz.js``, each defined once per page; see ``course/runtime.py``): no CDN, no
+network, no kernel. It works on
 the built site, in Jupyter and in Colab. Without JavaScript (an untrusted notebook, a preview),
 the questions and the "Revise" links are still readable; the feedback needs JavaScript.
 
@@ -53,10 +54,12 @@ Every option and every answer has its feedback; feedback may use math and code l
 
 Numeric answers typed by the student
 ------------------------------------
-``0,778`` and ``0.778`` (one decimal separator, comma or point; no thousands separator), a
-fraction ``7/9`` (also ``7 / 9``, ``0,5/2``), a percentage ``77,8 %`` (read as 0,778) and a leading
-``-`` or ``+``. Anything else gets "Digite um número, por exemplo 0,75 (também vale 3/4)." and is
-never counted as wrong. The answer is right when ``|valor - answer| <= tolerance``.
+Read by ``course/static/numbers.js`` (the rules of ``course.fmt.parse``): ``0,778`` and ``0.778``
+(one decimal separator, comma or point), ``1.000,5``, a fraction ``7/9`` (also ``7 / 9``,
+``0,5/2``), a percentage ``77,8 %`` (read as 0,778) and a leading ``-``, ``−`` or ``+``. Anything
+else gets "Digite um número, por exemplo 0,75 (também vale 3/4 ou 75 %)." (``7/0`` is said to be a
+division by zero first) and is never counted as wrong. The answer is right when
+``|valor - answer| <= tolerance``.
 
 Numbers from the lesson
 -----------------------
@@ -91,11 +94,11 @@ from pathlib import Path
 
 import yaml
 
+from . import fmt, runtime
 from .site import SITE_URL
 from .values import lesson_values
 
 TYPES = ('single', 'multiple', 'numeric', 'truefalse')
-STATIC = Path(__file__).resolve().parent / 'static'
 _counter = itertools.count(1)
 
 
@@ -219,10 +222,10 @@ def placeholders(bank: dict) -> set[str]:
 def number_from_text(text: str) -> float:
     """A glued number as the page writes it -> float: '2.120' -> 2120, '0,09' -> 0.09,
     '64,9 %' -> 0.649, '7/9 = 0,778' -> 0.778 (the value after the last '=')."""
-    text = text.split('=')[-1].strip()
-    percent = text.endswith('%')
-    value = float(text.rstrip('%').strip().replace('.', '').replace(',', '.'))
-    return value / 100 if percent else value
+    read = fmt.parse(text.split('=')[-1], thousands=True)
+    if not read.ok:
+        raise ValueError(f'{text!r} não é um número como a página o escreve ({read.error})')
+    return read.value
 
 
 def fill(bank: dict, values: dict | None = None) -> dict:
@@ -303,8 +306,7 @@ def number_pt(x: float, tolerance: float = 0.001) -> str:
     """The key of a numeric question as the page writes it: ``0,778``, ``0,75``, ``254``; with as
     many decimals as the tolerance asks for (``0,9744`` when it is 0,0005), at least three."""
     decimals = max(3, math.ceil(-math.log10(tolerance) - 1e-9))
-    text = f'{x:.{decimals}f}'.rstrip('0').rstrip('.')
-    return text.replace('.', ',')
+    return fmt.num(x, decimals, trim=True)
 
 
 # ----------------------------------------------------------------------------- rendering
@@ -379,12 +381,6 @@ def _question_html(bank, q, number, uid, absolute):
     return ''.join(parts), data
 
 
-def _assets() -> tuple[str, str]:
-    css = (STATIC / 'quiz.css').read_text(encoding='utf-8')
-    js = (STATIC / 'quiz.js').read_text(encoding='utf-8')
-    return css, js
-
-
 def render(bank: dict, ids: list[str] | None = None, absolute_links: bool | None = None) -> str:
     """The HTML of a bank (or of the questions ``ids`` of it), with CSS and JS inlined."""
     if absolute_links is None:
@@ -403,20 +399,20 @@ def render(bank: dict, ids: list[str] | None = None, absolute_links: bool | None
         markup, datum = _question_html(bank, q, number, uid, absolute_links)
         body.append(markup)
         data.append(datum)
-    css, js = _assets()
     single = ids is not None and len(questions) == 1
     title = '' if single else (f'<p class="cq-title"><strong>{rich(bank["title"])}</strong> '
                                f'<span class="cq-score" aria-live="polite"></span></p>')
     payload = json.dumps(data, ensure_ascii=False).replace('</', '<\\/')
     label = html.escape(bank['title'], quote=True)
-    return (f'<style data-cq-style>{css}</style>'
+    return (f'{runtime.inline(runtime.QUIZ[:1])}'
             f'<div class="cq-quiz tex2jax_process mathjax_process{" cq-single" if single else ""}" '
             f'id="{uid}" lang="pt-BR" role="group" aria-label="{label}" '
             f'data-site="{SITE_URL}">'
             f'{title}{"".join(body)}'
             f'<script type="application/json" class="cq-data">{payload}</script>'
             f'</div>'
-            f'<script>{js}\nwindow.courseQuiz.init(document.getElementById("{uid}"));</script>')
+            f'{runtime.inline(runtime.QUIZ[1:])}'
+            f'<script>window.courseQuiz.init(document.getElementById("{uid}"));</script>')
 
 
 def quiz_html(name: str, ids: list[str] | None = None, absolute_links: bool | None = None,

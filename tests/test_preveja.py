@@ -176,11 +176,12 @@ def test_numbers_are_read_as_a_student_types_them(browser, site_url):
     assert answer.endswith('%')
     value = float(answer.rstrip(' %').replace(',', '.'))
     field = box.get_by_label('Sua previsão')
-    for typed in ['abc', '1/0', '0,5,5']:
+    for typed, problem in [('abc', ''), ('1/0', 'Divisão por zero'), ('0,5,5', '')]:
         field.fill(typed)
         field.press('Enter')
         said = box.locator('.preveja-retorno').inner_text()
-        assert said.startswith('⚠ Digite um número'), (typed, said)
+        assert said.startswith('⚠ ' + (problem or 'Digite um número')), (typed, said)
+        assert 'Digite um número, por exemplo 0,75' in said, (typed, said)
         assert not pg.locator('div.preveja-resposta').first.is_visible()
     assert field.get_attribute('aria-invalid') == 'true'
     whole = round(value)

@@ -582,7 +582,8 @@ def test_every_input_has_a_label():
 def test_js_and_css_are_defined_once_per_page():
     markup = quiz.render(filled('custo'))
     assert 'if (!window.courseQuiz)' in markup
-    assert '<style data-cq-style>' in markup
+    assert '<style data-course-asset="quiz.css">' in markup
+    assert markup.index('data-course-asset="numbers.js"') < markup.index('data-course-asset="quiz.js"')
 
 
 def test_show_question_renders_one_question():

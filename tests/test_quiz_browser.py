@@ -47,6 +47,7 @@ def exercise(pg):
     for typed in ['abc', '', '7/0', '0,7,7']:
         text = answer_numeric(q, typed)
         assert 'Digite um número, por exemplo 0,75' in text and 'Errado' not in text, typed
+        assert ('Divisão por zero' in text) == (typed == '7/0'), typed
     assert q.get_by_label('Sua resposta').get_attribute('aria-invalid') == 'true'
     for typed in ['0,778', '0.778', '7/9', '77,8 %']:
         text = answer_numeric(q, typed)
@@ -110,6 +111,6 @@ def test_quiz_without_mathjax_or_site(bare_page):
     q = question(pg, 'f1-para-tudo')
     q.get_by_label('Verdadeiro').check()
     assert feedback(q).nth(0).inner_text().startswith('✘ Errado.')
-    assert pg.evaluate('window.courseQuiz.parseNumber("1/0")') is None
-    assert pg.evaluate('window.courseQuiz.parseNumber("-0,5")') == -0.5
+    assert pg.evaluate('window.CourseNumbers.parse("1/0").error') == 'division_by_zero'
+    assert pg.evaluate('window.CourseNumbers.parse("-0,5").value') == -0.5
     assert pg.outside_requests == [] and pg.console_errors == []

@@ -1,30 +1,13 @@
-/* Explorables of the course, no dependencies. Inlined by course/explorables.py in every output,
+/* Explorables of the course. Inlined by course/explorables.py in every output, after
+   course/static/numbers.js (window.CourseNumbers: every number on screen is written by it), and
    defined once per page. An output is a <div class="explorable" id=...> with its controls, its
    numbers (data-value="...") and its data (script.ex-data); mount(id) wires it up. Charts are
    inline SVG; numbers are HTML text in pt-BR, "indefinido" for a zero denominator. Formulas
    mirror the *_values functions of course/explorables.py (the tests compare them). */
 window.CourseExplorables = window.CourseExplorables || (function () {
   'use strict';
-  var UNDEF = 'indefinido';
-
-  /* ---------- numbers: the same output as Python's f"{x:,.{d}f}" with "." and "," swapped */
-  function fixed(a, d) {   /* a >= 0; exact binary ties round half to even, as Python does */
-    var y = a * Math.pow(2, d + 1);
-    if (Number.isInteger(y) && y % 2 === 1 && y < 1e12) {
-      var n = (y * Math.pow(5, d) - 1) / 2;
-      if (n % 2 === 1) n += 1;
-      return (n / Math.pow(10, d)).toFixed(d);
-    }
-    return a.toFixed(d);
-  }
-  function num(x, d) {
-    if (x === null || x === undefined || !isFinite(x)) return UNDEF;
-    d = d === undefined ? 3 : d;
-    var parts = fixed(Math.abs(x), d).split('.');
-    var whole = parts[0].replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-    return (x < 0 ? '-' : '') + whole + (d > 0 ? ',' + parts[1] : '');
-  }
-  function pct(x, d) { return (x === null || !isFinite(x)) ? UNDEF : num(100 * x, d) + ' %'; }
+  var N = window.CourseNumbers;
+  var num = N.format, pct = N.percent;
   function div(a, b) { return b === 0 ? null : a / b; }
   function halfUp(x) { return Math.floor(x + 0.5); }
 
@@ -158,7 +141,7 @@ window.CourseExplorables = window.CourseExplorables || (function () {
         var bar = root.querySelector('[data-bar="' + k + '"]');
         if (bar) bar.style.width = (v[k] === null ? 0 : 100 * v[k]) + '%';
       });
-      show(root, 'sensitivity', s.value + ' %'); show(root, 'specificity', e.value + ' %'); show(root, 'prevalence', p.value + ' %');
+      show(root, 'sensitivity', pct(sens, 0)); show(root, 'specificity', pct(spec, 0)); show(root, 'prevalence', pct(prev, 0));
     }
     root.querySelector('[data-action="lazy"]').addEventListener('click', function () {
       s.value = data.lazy.sensitivity; e.value = data.lazy.specificity; p.value = data.lazy.prevalence;
@@ -244,7 +227,7 @@ window.CourseExplorables = window.CourseExplorables || (function () {
       set(root, 'precision', num(div(tp, tp + fp), 3));
       set(root, 'npv', num(div(tn, tn + fn), 4));
       set(root, 'accuracy', num(div(tp + tn, N), 3));
-      show(root, 'prevalence', num(prev * 100, 1) + ' %'); show(root, 'sensitivity', s.value + ' %'); show(root, 'specificity', e.value + ' %');
+      show(root, 'prevalence', pct(prev, 1)); show(root, 'sensitivity', pct(sens, 0)); show(root, 'specificity', pct(spec, 0));
       /* the flagged people: true positives against false alarms */
       var W = 600, flagged = tp + fp, wtp = flagged > 0 ? W * tp / flagged : 0;
       var bar = '<svg viewBox="0 0 ' + W + ' 46" class="ex-svg" aria-hidden="true">';
@@ -256,7 +239,7 @@ window.CourseExplorables = window.CourseExplorables || (function () {
       chart(root, 'flagged', bar + '</svg>');
       /* precision and NPV against the prevalence, on a log axis */
       var f = frame({ w: 600, h: 250, x0: 0.001, x1: 1, y0: 0, y1: 1, xt: Math.log, xticks: [0.001, 0.01, 0.1, 0.5, 1],
-        xfmt: function (v) { return num(100 * v, v < 0.01 ? 1 : 0) + ' %'; }, yticks: ticks01, yfmt: tick01,
+        xfmt: function (v) { return pct(v, v < 0.01 ? 1 : 0); }, yticks: ticks01, yfmt: tick01,
         xlabel: 'prevalência (escala logarítmica)', ylabel: 'valor' });
       var pr = [], nv = [];
       for (var i = 0; i <= 120; i++) {
@@ -379,5 +362,5 @@ window.CourseExplorables = window.CourseExplorables || (function () {
     root.addEventListener('change', update);
     update();
   }
-  return { mount: mount, num: num, pct: pct, phi: phi, version: 1 };
+  return { mount: mount, phi: phi, version: 1 };
 }());

@@ -1,9 +1,10 @@
-/* Quizzes of the course: immediate feedback, no network, no kernel (course/quiz.py inlines this).
-   Defined once per page; window.courseQuiz.init(container) wires one rendered quiz. */
+/* Quizzes of the course: immediate feedback, no network, no kernel (course/quiz.py inlines this,
+   after course/static/numbers.js, which reads the numbers typed). Defined once per page;
+   window.courseQuiz.init(container) wires one rendered quiz. */
 if (!window.courseQuiz) {
   window.courseQuiz = (function () {
     'use strict';
-    var NOT_A_NUMBER = 'Digite um número, por exemplo 0,75 (também vale 3/4).';
+    var N = window.CourseNumbers;   /* course/static/numbers.js, loaded before this file */
 
     /* Answers kept in this browser, per page (quizzes and the site's "Preveja" boxes share it).
        Sandboxed outputs (Colab) may forbid localStorage: then nothing is kept, nothing breaks. */
@@ -25,30 +26,6 @@ if (!window.courseQuiz) {
         try { window.localStorage.removeItem(STORE_KEY); } catch (e) { /* idem */ }
       }
     };
-
-    /* "0,778", "0.778", "7/9", "77,8 %", "-1,5" -> number; anything else -> null */
-    function parseNumber(raw) {
-      var text = String(raw).trim().replace(/\s+/g, '');
-      if (!text) return null;
-      var percent = false;
-      if (text.charAt(text.length - 1) === '%') { percent = true; text = text.slice(0, -1); }
-      var simple = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/;
-      var value;
-      var pieces = text.split('/');
-      if (pieces.length === 2) {
-        if (!simple.test(pieces[0]) || !simple.test(pieces[1])) return null;
-        var den = parseFloat(pieces[1].replace(',', '.'));
-        if (den === 0) return null;
-        value = parseFloat(pieces[0].replace(',', '.')) / den;
-      } else if (pieces.length === 1) {
-        if (!simple.test(text)) return null;
-        value = parseFloat(text.replace(',', '.'));
-      } else {
-        return null;
-      }
-      if (!isFinite(value)) return null;
-      return percent ? value / 100 : value;
-    }
 
     /* Math: plain text is in the page; where MathJax runs, swap in the TeX and typeset. */
     function typeset(el, retried) {
@@ -133,13 +110,13 @@ if (!window.courseQuiz) {
     function wireNumeric(root, q, d) {
       var input = q.querySelector('.cq-numeric input');
       var check = function (event) {
-        var value = parseNumber(input.value);
-        if (value === null) {
+        var typed = N.parse(input.value);
+        if (!typed.ok) {
           input.setAttribute('aria-invalid', 'true');
-          setFeedback(q, null, NOT_A_NUMBER);
+          setFeedback(q, null, N.message(typed.error));
         } else {
           input.removeAttribute('aria-invalid');
-          var ok = Math.abs(value - d.answer) <= d.tolerance + 1e-12;
+          var ok = Math.abs(typed.value - d.answer) <= d.tolerance + 1e-12;
           setFeedback(q, ok, ok ? d.feedback_correct + ' (Resposta: ' + d.shown + '.)'
                                 : d.feedback_wrong);
           if (!(event && event.restoring)) store.set(key(root, d), { valor: input.value });
@@ -228,6 +205,6 @@ if (!window.courseQuiz) {
       typeset(root);
     }
 
-    return { init: init, parseNumber: parseNumber, store: store };
+    return { init: init, store: store };
   })();
 }
