@@ -191,7 +191,7 @@ def compose_mathml_accents(html: str) -> str:
 COURSE_STATIC = ROOT / 'course' / 'static'
 # course/runtime.py marks each inlined file: <script data-course-asset="numbers.js">...</script>
 INLINE_ASSET = re.compile(r'<(style|script) data-course-asset="([\w.-]+)">.*?</\1>\n?', re.S)
-COURSE_FILES = ['explorables.css', 'explorables.js', 'numbers.js', 'quiz.css', 'quiz.js']
+COURSE_FILES = ['explorables.css', 'explorables.js', 'numbers.js', 'answers.js', 'quiz.css', 'quiz.js']
 
 
 def share_assets(html: str, static_prefix: str) -> str:
