@@ -104,3 +104,12 @@ def test_the_readme_and_the_module_describe_the_same_stored_format():
     constants = dict(re.findall(r'var (RIGHT|CLOSE|POINT) = ([0-9.]+);', module))
     for name, value in constants.items():
         assert value.replace('.', ',') in section, f'the README does not give {name} = {value}'
+
+
+def test_a_quiz_output_carries_the_store_before_the_quiz():
+    """A quiz works alone in a Colab output: numbers.js, then answers.js, then quiz.js."""
+    from course import quiz
+    markup = quiz.quiz_html('custo', ['f1-para-tudo'])
+    order = [markup.index(f'data-course-asset="{name}"') for name in ('numbers.js', 'answers.js', 'quiz.js')]
+    assert order == sorted(order)
+    assert markup.count('class="cq-check">Conferir</button>') == 1

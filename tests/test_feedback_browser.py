@@ -146,10 +146,15 @@ def test_the_stage_cards_show_the_keyboard_focus(browser, site_url, mode):
         ring = cards.nth(i).evaluate("""e => {
             const s = getComputedStyle(e, '::after'), card = e.closest('.sd-card').getBoundingClientRect();
             return {visible: e.matches(':focus-visible'), style: s.outlineStyle,
-                    width: parseFloat(s.outlineWidth), height: card.height};
+                    width: parseFloat(s.outlineWidth), offset: parseFloat(s.outlineOffset),
+                    clips: getComputedStyle(e.closest('.sd-card')).overflow !== 'visible',
+                    height: card.height};
         }""")
         assert ring['visible'] and ring['style'] != 'none' and ring['width'] >= 2, (i, ring)
         assert ring['height'] > 40, ring
+        # the ring covers the whole card; a card that clips its overflow would hide a ring
+        # drawn outside its edge
+        assert not ring['clips'] or ring['offset'] + ring['width'] <= 0, ring
     pg.context.close()
 
 

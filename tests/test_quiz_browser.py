@@ -174,6 +174,10 @@ def test_right_close_and_wrong_are_told_without_colour(page, site_url):
         seen[typed] = (verdict.inner_text().strip(), verdict.evaluate('e => getComputedStyle(e).color'))
     assert seen['7/9'][0] == '✔ Certo!' and seen['0,77'][0] == '≈ Quase.' and seen['0,5'][0] == '✘ Errado.'
     assert len({colour for _, colour in seen.values()}) == 3, seen
+    answer_numeric(q, '7/9')
+    right = score(page)
+    assert answer_numeric(q, 'abc').startswith('⚠')       # a typo takes no point away
+    assert score(page) == right
 
 
 def test_a_question_shown_twice_is_one_question(page, site_url):

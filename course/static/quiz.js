@@ -62,12 +62,16 @@ if (!window.courseQuiz) {
       typeset(box);
     }
 
+    /* The score counts the answers kept, not what the page shows: a typo that gets "Digite um
+       número" after a right answer does not take the point away. */
     function updateScore(root) {
       var score = root.querySelector('.cq-score');
-      if (!score) return;
-      var total = root.querySelectorAll('.cq-q').length;
-      var right = root.querySelectorAll('.cq-q.cq-is-right').length;
-      score.textContent = '(' + right + ' de ' + total + ' certas)';
+      if (!score || !root.cqQuestions) return;
+      var right = root.cqQuestions.filter(function (question) {
+        var record = A.get(question.key);
+        return record && record.last && record.last.verdict === 'right';
+      }).length;
+      score.textContent = '(' + right + ' de ' + root.cqQuestions.length + ' certas)';
     }
 
     /* ------------------------------------------------------------- one question on the page */
@@ -83,6 +87,7 @@ if (!window.courseQuiz) {
       this.field = q.querySelector('.cq-numeric input');
       this.feedback = q.querySelector('.cq-feedback');
       (copies[this.key] = copies[this.key] || []).push(this);
+      (root.cqQuestions = root.cqQuestions || []).push(this);
     }
 
     /* The answer on screen -> {answer, verdict, note} to keep, or {invalid: message}. */
@@ -129,13 +134,18 @@ if (!window.courseQuiz) {
       return this.d.bank.indexOf(answer);
     };
 
+    /* An option's text inside a sentence: without its own final period. */
+    function inline(html) {
+      return String(html).replace(/[.\s]+$/, '');
+    }
+
     Question.prototype.describe = function (answer) {
       var d = this.d, self = this;
       if (d.type === 'numeric') return escapeHtml(answer);
       if (d.type === 'multiple') {
-        return answer.map(function (b) { return d.texts[self.position(b)]; }).join('; ') || '—';
+        return answer.map(function (b) { return inline(d.texts[self.position(b)]); }).join('; ') || '—';
       }
-      return d.texts[this.position(answer)];
+      return inline(d.texts[this.position(answer)]);
     };
 
     /* Show a kept answer: its inputs, its feedback, the first answer when there were more. */
@@ -170,7 +180,7 @@ if (!window.courseQuiz) {
       } else {
         var k = this.position(last.answer);
         for (i = 0; i < this.inputs.length; i++) this.inputs[i].checked = i === k;
-        message = 'Você escolheu <em>' + d.texts[k] + '</em>. ' + d.feedback[k];
+        message = 'Você escolheu <em>' + inline(d.texts[k]) + '</em>. ' + d.feedback[k];
       }
       if (record.attempts > 1 && record.first &&
           JSON.stringify(record.first.answer) !== JSON.stringify(last.answer)) {
