@@ -164,17 +164,19 @@
   var persistent = true;
   var frozen = false;         /* a newer version is stored: never overwrite it */
 
+  var probed;                 /* localStorage, once it has been tried (undefined: not yet) */
   function storage() {
+    if (probed !== undefined) return probed;
     try {
       var s = win && win.localStorage;
-      if (!s) return null;
       var probe = KEY + ':probe';
       s.setItem(probe, '1');
       s.removeItem(probe);
-      return s;
+      probed = s;
     } catch (e) {
-      return null;
+      probed = null;          /* forbidden (a sandboxed frame), absent (Node) or full */
     }
+    return probed;
   }
 
   function empty() {
