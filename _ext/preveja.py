@@ -30,10 +30,22 @@ Kinds (the directive's argument):
 
 ``:titulo:`` replaces the box's title "Preveja" (e.g. the lab's "Simulação: …" steps). The right
 answer always comes from the executed notebook (glue), never typed in the page.
+
+``:acima-ou-abaixo:`` (``numero`` only): ``<glue key> <name>``, e.g. ``adv_f1 F1``, for a question
+that asks whether the value lands above or below another one ("o F2 fica acima ou abaixo do
+F1?"): the form adds the two answers, "Acima de F1 = 0,667" and "Abaixo de …", and the feedback
+judges the side and the number.
+
+Each box carries its store id (``data-id``): ``preveja:<glue key>``, or for an open question
+``preveja:texto-<hash of its source>``, so a kept prediction follows its question when boxes
+are added or moved (``course/static/answers.js`` gives the stored format).
 """
 from __future__ import annotations
 
+import hashlib
 import html
+import sys
+from pathlib import Path
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -41,6 +53,7 @@ from docutils.transforms import Transform
 from sphinx.util.docutils import SphinxDirective
 
 KINDS = ('numero', 'escolha', 'texto')
+ROOT = Path(__file__).resolve().parents[1]
 
 
 class preveja_end(nodes.Element):
@@ -67,7 +80,8 @@ class Preveja(SphinxDirective):
     has_content = True
     option_spec = {'resposta': directives.unchanged_required,
                    'tolerancia': directives.unchanged_required,
-                   'titulo': directives.unchanged_required}
+                   'titulo': directives.unchanged_required,
+                   'acima-ou-abaixo': directives.unchanged_required}
 
     def run(self):
         kind = self.arguments[0] if self.arguments else 'texto'
@@ -95,11 +109,52 @@ class Preveja(SphinxDirective):
                     attrs['data-tolerancia'] = str(float(self.options['tolerancia']))
                 except ValueError:
                     raise self.error('Preveja: :tolerancia: deve ser um número (ex.: 0.02)') from None
+            if 'acima-ou-abaixo' in self.options:
+                attrs.update(self._side(attrs['data-resposta']))
+        elif 'acima-ou-abaixo' in self.options:
+            raise self.error('Preveja: :acima-ou-abaixo: só vale para um Preveja numero')
+        attrs['data-id'] = self._store_id(attrs.get('data-glue'))
         if kind == 'escolha':
             self._mark_options(box, attrs['data-resposta'])
         ui = ' '.join(f'{k}="{html.escape(v, quote=True)}"' for k, v in attrs.items())
         box += nodes.raw('', f'<div class="preveja-ui" {ui}></div>', format='html')
         return [box]
+
+    def _side(self, answer):
+        """``:acima-ou-abaixo: adv_f1 F1`` -> the reference's glued text and name."""
+        if str(ROOT) not in sys.path:        # this checkout's course package, as _ext/slides.py
+            sys.path.insert(0, str(ROOT))
+        from course.fmt import parse
+        parts = self.options['acima-ou-abaixo'].split(None, 1)
+        if len(parts) != 2:
+            raise self.error('Preveja: :acima-ou-abaixo: escreva o glue e o nome, ex.: "adv_f1 F1"')
+        key, name = parts
+        try:
+            text = _glue_text(self.state.document, key)
+        except ValueError as error:
+            raise self.error(f'Preveja: {error}') from error
+        reference, value = parse(text, thousands=True), parse(answer, thousands=True)
+        if not (reference.ok and value.ok):
+            raise self.error(f'Preveja: :acima-ou-abaixo: {text!r} ou {answer!r} não é um número')
+        if reference.value == value.value:
+            raise self.error(f'Preveja: a resposta, {answer}, é igual a {name} = {text}: não fica '
+                             'nem acima nem abaixo')
+        return {'data-referencia': text, 'data-referencia-nome': name.strip()}
+
+    def _store_id(self, key):
+        """``preveja:<glue key>`` (an open question: a hash of its source), unique on the page."""
+        if key:
+            base = f'preveja:{key}'
+        else:
+            digest = hashlib.sha1('\n'.join(self.content).encode('utf-8')).hexdigest()[:10]
+            base = f'preveja:texto-{digest}'
+        taken = self.env.temp_data.setdefault('preveja_ids', set())
+        store_id, n = base, 1
+        while store_id in taken:
+            n += 1
+            store_id = f'{base}-{n}'
+        taken.add(store_id)
+        return store_id
 
     def _mark_options(self, box, answer):
         lists = [n for n in box.children if isinstance(n, nodes.bullet_list)]
@@ -185,11 +240,11 @@ def _only_where_needed(app, config):
 def _page_assets(app, pagename, templatename, context, doctree):
     body = context.get('body', '')
     if 'preveja-ui' in body or 'cq-quiz' in body:
-        # preveja.js reads and writes numbers with course/static/numbers.js and keeps answers with
-        # the quizzes' storage (course/static/quiz.js). A page with an explorable or a quiz
-        # already loads them, from the same files, before its outputs run (course_assets).
+        # preveja.js reads and writes numbers with course/static/numbers.js and judges and keeps
+        # answers with course/static/answers.js, as the quizzes do. A page with an explorable or
+        # a quiz already loads them, from the same files, before its outputs run (course_assets).
         import course_assets
-        for name in ('numbers.js', 'quiz.js'):
+        for name in ('numbers.js', 'answers.js'):
             if not course_assets.loaded_by(body, name):
                 app.add_js_file(f'{course_assets.FOLDER}/{name}')
         app.add_js_file('preveja.js')

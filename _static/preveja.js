@@ -1,14 +1,28 @@
 /* Predict first on the static site (see _ext/preveja.py for the page structure).
    Each "Preveja" box gets a form; the answer region after it stays hidden until the student
-   commits a prediction or chooses "Mostrar sem prever". Predictions are kept in this browser
-   (window.courseQuiz.store, shared with the quizzes); nothing leaves it.
+   commits a prediction or chooses "Mostrar sem prever". Predictions are judged and kept by
+   course/static/answers.js (window.CourseAnswers, the store the quizzes use; its header gives
+   the stored format), in this browser only. The first prediction is the one kept as first: a
+   second try is shown as a second try, next to the first.
    Needs course/static/numbers.js (window.CourseNumbers: every number read and written) and
-   course/static/quiz.js (the storage) loaded first. */
+   course/static/answers.js loaded first. */
 (function () {
   'use strict';
-  var store = window.courseQuiz.store;
+  var A = window.CourseAnswers;
   var N = window.CourseNumbers;
+  var UNDO_SECONDS = 10;
   var uid = 0;
+
+  /* Right, close and wrong differ by an icon and a word, not by colour alone (preveja.css). */
+  var VERDICTS = {
+    numero: { right: ['✔', 'Boa previsão.'], close: ['≈', 'Perto.'], wrong: ['✘', 'Longe desta vez.'] },
+    escolha: { right: ['✔', 'Certo.'], wrong: ['✘', 'Não foi desta vez.'] }
+  };
+  var FIRST = {
+    numero: { right: '✔ boa', close: '≈ perto', wrong: '✘ longe' },
+    escolha: { right: '✔ certa', wrong: '✘ errada' }
+  };
+  var WORST = { right: 0, close: 1, wrong: 2 };
 
   function el(tag, attrs, text) {
     var node = document.createElement(tag);
@@ -17,26 +31,23 @@
     return node;
   }
 
+  function escapeHtml(text) {
+    return String(text).replace(/[&<>"]/g, function (c) {
+      return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c];
+    });
+  }
+
+  function verdictHtml(kind, verdict) {
+    var v = VERDICTS[kind][verdict];
+    return '<strong class="preveja-veredito"><span class="preveja-icone" aria-hidden="true">' +
+           v[0] + '</span> ' + v[1] + '</strong> ';
+  }
+
   /* The answer as glued by the lesson (pt-BR text): "2.120" is a count, "0,778" a decimal. */
   function answerValue(text) {
     var read = N.parse(text, { thousands: true });
-    return { value: read.ok ? read.value : NaN, percent: read.percent, digits: read.decimals };
-  }
-
-  /* Against an answer written as a percentage, a guess typed without "%" is a percentage when it
-     is a whole number ("35", "1": 35 %, 1 %) or above 1 ("24,5"), a fraction otherwise ("0,35"). */
-  function percentTyped(read) {
-    return read.integer || Math.abs(read.value) > 1;
-  }
-
-  /* The student's guess, read like the quizzes read numbers; "35" against an answer written
-     as a percentage means 35 %, and "8.652" against a count in the thousands means 8652. */
-  function guessValue(raw, answer) {
-    var read = N.parse(raw, { thousands: Math.abs(answer.value) >= 1000 });
-    if (!read.ok) return read;
-    var value = read.value;
-    if (answer.percent && !read.percent && percentTyped(read)) value = value / 100;
-    return { ok: true, value: value, read: read };
+    return { value: read.ok ? read.value : NaN, percent: read.percent, digits: read.decimals,
+             text: text };
   }
 
   /* The guess written like the answer, never rounding away a decimal the student typed
@@ -45,34 +56,39 @@
   function shown(guess, answer) {
     var read = guess.read;
     var own = read.fraction ? 3 : read.decimals;
-    if (answer.percent && !read.percent && !percentTyped(read)) own -= 2;
+    if (answer.percent && !guess.percentRead) own -= 2;
+    if (!answer.percent && guess.percentRead && !read.percent) own += 2;   /* "86" -> 0,86 */
     var digits = Math.max(answer.digits, own);
     return answer.percent ? N.percent(guess.value, digits) : N.format(guess.value, digits);
   }
 
   function Preveja(box, index) {
     this.box = box;
-    this.id = 'preveja-' + index;
     this.ui = box.querySelector('.preveja-ui');
-    this.kind = this.ui.getAttribute('data-tipo');
+    this.tipo = this.ui.getAttribute('data-tipo');
+    this.kind = 'preveja-' + this.tipo;
+    this.dom = 'preveja-' + index;                 /* element ids on this page */
+    this.id = this.ui.getAttribute('data-id') || this.dom;   /* the store id */
+    this.legacyId = 'preveja-' + index;            /* answers.js, "Older format" */
     this.region = box.nextElementSibling;
-    box.id = box.id || this.id;
-    this.region.id = this.id + '-resposta';
+    box.id = box.id || this.dom;
+    this.region.id = this.dom + '-resposta';
+    this.region.setAttribute('tabindex', '-1');    /* "Mostrar sem prever" moves focus to it */
     this.build();
   }
 
   Preveja.prototype.build = function () {
     var self = this;
     var form = el('div', { 'class': 'preveja-form' });
-    this.feedback = el('div', { 'class': 'preveja-retorno', role: 'status',
-                                'aria-live': 'polite', id: this.id + '-retorno' });
+    this.feedback = el('div', { 'class': 'preveja-retorno', role: 'status', tabindex: '-1',
+                                'aria-live': 'polite', id: this.dom + '-retorno' });
     var check;
-    if (this.kind === 'numero') {
+    if (this.tipo === 'numero') {
       this.answer = answerValue(this.ui.getAttribute('data-resposta'));
       var tol = this.ui.getAttribute('data-tolerancia');
-      this.tolerance = tol !== null ? Number(tol)   /* "0.05": an attribute, not typed */
-                                    : Math.max(0.1 * Math.abs(this.answer.value), 1e-9);
-      var inputId = this.id + '-numero';
+      this.tolerance = tol !== null ? Number(tol) : null;   /* "0.05": an attribute, not typed */
+      if (this.ui.hasAttribute('data-referencia')) this.buildSide(form);
+      var inputId = this.dom + '-numero';
       form.appendChild(el('label', { 'for': inputId }, 'Sua previsão'));
       this.input = el('input', { type: 'text', id: inputId, inputmode: 'decimal',
                                  autocomplete: 'off', spellcheck: 'false',
@@ -83,11 +99,11 @@
         if (event.key === 'Enter') { event.preventDefault(); self.commit(); }
       });
       check = 'Conferir';
-    } else if (this.kind === 'escolha') {
+    } else if (this.tipo === 'escolha') {
       this.buildOptions(form);
       check = 'Conferir';
     } else {
-      var areaId = this.id + '-texto';
+      var areaId = this.dom + '-texto';
       form.appendChild(el('label', { 'for': areaId }, 'Minha previsão'));
       this.input = el('textarea', { id: areaId, rows: '2',
                                     placeholder: 'Escreva em uma ou duas frases o que você espera.' });
@@ -110,6 +126,27 @@
     this.region.parentNode.insertBefore(this.placeholder, this.region.nextSibling);
   };
 
+  /* "Acima ou abaixo?": the two answers, before the number (_ext/preveja.py, :acima-ou-abaixo:). */
+  Preveja.prototype.buildSide = function (form) {
+    var text = this.ui.getAttribute('data-referencia');
+    this.reference = { value: answerValue(text).value,
+                       name: this.ui.getAttribute('data-referencia-nome') + ' = ' + text };
+    var group = el('fieldset', { 'class': 'preveja-grupo preveja-lado' });
+    group.appendChild(el('legend', {}, 'Acima ou abaixo de ' + this.reference.name + '?'));
+    this.sides = {};
+    var names = { above: 'Acima', below: 'Abaixo' };
+    for (var side in names) {
+      var inputId = this.dom + '-lado-' + side;
+      var row = el('div', { 'class': 'preveja-opcao-linha' });
+      var radio = el('input', { type: 'radio', name: this.dom + '-lado', id: inputId, value: side });
+      row.appendChild(radio);
+      row.appendChild(el('label', { 'for': inputId }, names[side] + ' de ' + this.reference.name));
+      group.appendChild(row);
+      this.sides[side] = radio;
+    }
+    form.appendChild(group);
+  };
+
   Preveja.prototype.buildOptions = function (form) {
     var list = this.box.querySelector('ul.preveja-opcoes');
     var group = el('fieldset', { 'class': 'preveja-grupo' });
@@ -124,9 +161,9 @@
           optionId = c.slice('preveja-opcao-'.length);
         }
       });
-      var inputId = this.id + '-opcao-' + i;
+      var inputId = this.dom + '-opcao-' + i;
       var row = el('div', { 'class': 'preveja-opcao-linha' });
-      var radio = el('input', { type: 'radio', name: this.id, id: inputId, value: optionId });
+      var radio = el('input', { type: 'radio', name: this.dom, id: inputId, value: optionId });
       var label = el('label', { 'for': inputId });
       var text = li.querySelector('.preveja-opcao-texto');
       label.innerHTML = text ? text.innerHTML : '';
@@ -144,11 +181,16 @@
     form.appendChild(group);
   };
 
+  Preveja.prototype.option = function (id) {
+    return this.options.filter(function (o) { return o.id === id; })[0];
+  };
+
   Preveja.prototype.reveal = function () {
+    var opened = this.region.classList.contains('preveja-aberta');
     this.region.classList.add('preveja-aberta');
     this.placeholder.hidden = true;
     this.skipButton.hidden = true;
-    window.dispatchEvent(new Event('curso:revelado'));   // the page measures what just appeared
+    if (!opened) window.dispatchEvent(new Event('curso:revelado'));   // the page measures it
   };
 
   Preveja.prototype.say = function (html, verdict) {
@@ -156,87 +198,207 @@
     this.feedback.innerHTML = html;
   };
 
-  Preveja.prototype.commit = function (restoring) {
-    var state;
-    if (this.kind === 'numero') {
-      var guess = guessValue(this.input.value, this.answer);
-      if (!guess.ok) {
-        this.input.setAttribute('aria-invalid', 'true');
-        this.say('⚠ ' + N.message(guess.error), 'invalido');
-        return;
-      }
-      this.input.removeAttribute('aria-invalid');
-      var diff = Math.abs(guess.value - this.answer.value);
-      var close = diff <= this.tolerance + 1e-12;
-      var gap = N.format(this.answer.percent ? 100 * diff : diff, this.answer.digits);
-      var gapValue = N.parse(gap, { thousands: true }).value;   /* the gap as shown */
-      var same = gapValue === 0;
-      if (this.answer.percent) {   // "1,9 ponto percentual", "2 pontos percentuais"
-        gap += gapValue < 2 ? ' ponto percentual' : ' pontos percentuais';
-      }
-      var line = 'Você previu <strong>' + shown(guess, this.answer) +
-                 '</strong>; a resposta é <strong>' +
-                 this.ui.getAttribute('data-resposta') + '</strong>' +
-                 (diff === 0 ? ' (exato).' : same ? ' (igual nas casas mostradas).'
-                                                  : ' (diferença de ' + gap + ').');
-      this.say((close ? '✔ Boa previsão. ' : '✘ Longe desta vez. ') + line +
-               ' A resposta está logo abaixo.', close ? 'perto' : 'longe');
-      state = { numero: this.input.value };
-    } else if (this.kind === 'escolha') {
-      var picked = null;
-      for (var i = 0; i < this.options.length; i++) {
-        if (this.options[i].radio.checked) picked = this.options[i];
-      }
-      if (!picked) {
-        this.say('⚠ Escolha uma das opções antes de conferir.', 'invalido');
-        return;
-      }
-      var right = picked.id === this.correct;
-      var answer = this.options.filter(function (o) { return o.id === this.correct; }, this)[0];
-      var label = answer.label.replace(/[.\s]+$/, '');
-      this.say((right ? '✔ Certo. ' : '✘ Não foi desta vez: a resposta é <em>' + label +
-                '</em>. ') + picked.feedback + ' A resposta completa está logo abaixo.',
-               right ? 'perto' : 'longe');
-      state = { escolha: picked.id };
-    } else {
-      var text = this.input.value.trim();
-      if (!text) {
-        this.say('⚠ Escreva sua previsão (ou use "Mostrar sem prever").', 'invalido');
-        return;
-      }
-      this.say('Previsão guardada neste navegador. Compare com a resposta logo abaixo.');
-      this.showNote(text);
-      state = { texto: text };
+  /* ------------------------------------------------------------------ judging one answer */
+
+  /* A number typed (and a side chosen) -> {verdict, html} or {invalid}. */
+  Preveja.prototype.judgeNumber = function (raw, side) {
+    var guess = A.readGuess(raw, this.answer);
+    if (!guess.ok) return { invalid: N.message(guess.error) };
+    var verdict = A.judge(guess.value, this.answer.value,
+                          { tolerance: this.tolerance, percent: this.answer.percent }).verdict;
+    var diff = Math.abs(guess.value - this.answer.value);
+    var gap = N.format(this.answer.percent ? 100 * diff : diff, this.answer.digits);
+    var same = N.parse(gap, { thousands: true }).value === 0;    /* the gap as shown */
+    if (this.answer.percent) {   // "1,9 ponto percentual", "2 pontos percentuais"
+      gap += N.parse(gap, { thousands: true }).value < 2 ? ' ponto percentual' : ' pontos percentuais';
     }
-    this.reveal();
-    if (!restoring) store.set(this.id, state);
+    var line = (guess.told ? '(' + escapeHtml(String(raw).trim()) + ' lido como ' +
+                N.percent(guess.value, Math.max(0, guess.read.decimals)) + '.) ' : '') +
+               'Você previu <strong>' + shown(guess, this.answer) + '</strong>; a resposta é <strong>' +
+               escapeHtml(this.answer.text) + '</strong>' +
+               (diff === 0 ? ' (exato).' : same ? ' (igual nas casas mostradas).'
+                                                : ' (diferença de ' + gap + ').');
+    if (this.reference) {
+      var truth = this.answer.value > this.reference.value ? 'above' : 'below';
+      var words = { above: 'acima', below: 'abaixo' };
+      var sideRight = side === truth;
+      line = (sideRight ? '✔ ' + (truth === 'above' ? 'Acima' : 'Abaixo') + ' de ' +
+                          this.reference.name + ': certo. '
+                        : '✘ Você marcou ' + words[side] + ' de ' + this.reference.name +
+                          '; a resposta fica ' + words[truth] + '. ') + line;
+      if (!sideRight) verdict = 'wrong';
+    }
+    return { verdict: verdict, html: verdictHtml('numero', verdict) + line };
   };
 
-  Preveja.prototype.showNote = function (text) {
+  Preveja.prototype.judgeChoice = function (id) {
+    var picked = this.option(id);
+    if (!picked) return null;
+    var right = id === this.correct;
+    var label = this.option(this.correct).label.replace(/[.\s]+$/, '');
+    return { verdict: right ? 'right' : 'wrong',
+             html: verdictHtml('escolha', right ? 'right' : 'wrong') +
+                   (right ? '' : 'A resposta é <em>' + label + '</em>. ') + picked.feedback };
+  };
+
+  /* What is on the form now -> {answer, verdict, extra} to keep, or {invalid}. */
+  Preveja.prototype.read = function () {
+    if (this.tipo === 'numero') {
+      var side = null;
+      if (this.reference) {
+        side = this.sides.above.checked ? 'above' : this.sides.below.checked ? 'below' : null;
+        if (!side) return { invalid: 'Escolha acima ou abaixo de ' + this.reference.name + ' antes de conferir.' };
+      }
+      var judged = this.judgeNumber(this.input.value, side);
+      if (judged.invalid) return judged;
+      return { answer: this.input.value, verdict: judged.verdict, extra: side ? { side: side } : null };
+    }
+    if (this.tipo === 'escolha') {
+      for (var i = 0; i < this.options.length; i++) {
+        if (this.options[i].radio.checked) {
+          return { answer: this.options[i].id, verdict: this.judgeChoice(this.options[i].id).verdict };
+        }
+      }
+      return { invalid: 'Escolha uma das opções antes de conferir.' };
+    }
+    var text = this.input.value.trim();
+    if (!text) return { invalid: 'Escreva sua previsão (ou use "Mostrar sem prever").' };
+    return { answer: text, verdict: null };
+  };
+
+  Preveja.prototype.commit = function () {
+    var got = this.read();
+    if (got.invalid) {
+      if (this.tipo === 'numero' && this.input.value.trim() !== '' &&
+          !A.readGuess(this.input.value, this.answer).ok) {
+        this.input.setAttribute('aria-invalid', 'true');
+      }
+      this.say('⚠ ' + got.invalid, 'invalido');
+      return;
+    }
+    if (this.input) this.input.removeAttribute('aria-invalid');
+    this.render(A.record(this.id, this.kind, got.answer, got.verdict, got.extra));
+    this.feedback.focus();            /* the keyboard lands on the verdict, the answer below */
+  };
+
+  /* ------------------------------------------------------------------ showing what is kept */
+
+  Preveja.prototype.describe = function (attempt) {
+    if (this.tipo === 'escolha') {
+      var o = this.option(attempt.answer);
+      return o ? o.label.replace(/[.\s]+$/, '') : escapeHtml(attempt.answer);
+    }
+    if (this.tipo === 'numero') {
+      var guess = A.readGuess(attempt.answer, this.answer);
+      var text = guess.ok ? shown(guess, this.answer) : escapeHtml(attempt.answer);
+      if (attempt.side) text = (attempt.side === 'above' ? 'acima' : 'abaixo') + ', ' + text;
+      return text;
+    }
+    return escapeHtml(attempt.answer);
+  };
+
+  Preveja.prototype.judged = function (attempt) {
+    return this.tipo === 'numero' ? this.judgeNumber(attempt.answer, attempt.side || null)
+                                  : this.judgeChoice(attempt.answer);
+  };
+
+  /* A kept record on the form: the last answer with its feedback and, after a second try,
+     the first prediction (the one that counts), then the answer opened. */
+  Preveja.prototype.render = function (record) {
+    var last = record.last, first = record.first;
+    if (!last) {                             /* shown without predicting, nothing tried since */
+      this.say('Resposta à mostra, sem previsão. Ela está logo abaixo.');
+      this.reveal();
+      return;
+    }
+    var after = record.skipped && first && record.skipped < first.at
+      ? ' <span class="preveja-depois">(previsão feita depois de ver a resposta)</span>' : '';
+    if (this.tipo === 'texto') {
+      this.input.value = last.answer;
+      this.showNote(first, record.attempts > 1 ? last : null, record.attempts);
+      this.say('Previsão guardada neste navegador. Compare com a resposta logo abaixo.' + after);
+      this.reveal();
+      return;
+    }
+    var html, verdict;
+    if (this.tipo === 'numero') {
+      this.input.value = last.answer;
+      if (this.reference && last.side) this.sides[last.side].checked = true;
+    } else {
+      this.options.forEach(function (o) { o.radio.checked = o.id === last.answer; });
+    }
+    var judged = this.judged(last);
+    if (!judged || judged.invalid) { this.reset(); return; }   /* the lesson changed under it */
+    html = judged.html;
+    verdict = judged.verdict;
+    if (record.attempts > 1) {
+      var firstJudged = this.judged(first);
+      /* the verdict first (read at a glance), then which try it is */
+      html = html.replace('</strong> ', '</strong> <span class="preveja-tentativa">(tentativa ' +
+                          record.attempts + ')</span> ') +
+             '<p class="preveja-primeira">Sua primeira previsão, a que fica guardada: <strong>' +
+             this.describe(first) + '</strong>' +
+             (firstJudged && !firstJudged.invalid ? ' (' + FIRST[this.tipo][firstJudged.verdict] + ')' : '') +
+             '.</p>';
+    }
+    this.say(html + after + ' <span class="preveja-abaixo">A resposta está logo abaixo.</span>',
+             verdict === 'right' ? 'certo' : verdict === 'close' ? 'quase' : 'longe');
+    this.reveal();
+  };
+
+  Preveja.prototype.showNote = function (first, later, attempts) {
     if (!this.note) {
       this.note = el('div', { 'class': 'preveja-nota' });
       this.region.insertBefore(this.note, this.region.firstChild);
     }
     this.note.innerHTML = '';
-    this.note.appendChild(el('strong', {}, 'Sua previsão: '));
-    this.note.appendChild(document.createTextNode(text));
+    var p = el('p');
+    p.appendChild(el('strong', {}, later ? 'Sua primeira previsão: ' : 'Sua previsão: '));
+    p.appendChild(document.createTextNode(first.answer));
+    this.note.appendChild(p);
+    if (later) {
+      var q = el('p');
+      q.appendChild(el('strong', {}, 'Depois (tentativa ' + attempts + '): '));
+      q.appendChild(document.createTextNode(later.answer));
+      this.note.appendChild(q);
+    }
   };
 
-  Preveja.prototype.skip = function (restoring) {
+  Preveja.prototype.skip = function () {
+    var record = A.skip(this.id, this.kind);
     this.say('Resposta à mostra, sem previsão. Ela está logo abaixo.');
     this.reveal();
-    if (!restoring) store.set(this.id, { pulou: true });
+    this.region.focus();             /* the keyboard lands on the answer it asked for */
+    return record;
   };
 
-  Preveja.prototype.restore = function (state) {
-    if (!state) return;
-    if (state.pulou) { this.skip(true); return; }
-    if (this.kind === 'numero' && state.numero !== undefined) this.input.value = state.numero;
-    if (this.kind === 'texto' && state.texto !== undefined) this.input.value = state.texto;
-    if (this.kind === 'escolha' && state.escolha !== undefined) {
-      this.options.forEach(function (o) { o.radio.checked = o.id === state.escolha; });
+  /* An answer kept by the older format, made a version-2 one (answers.js, "Older format"). */
+  Preveja.prototype.adopt = function (old) {
+    if (old.pulou) return A.skip(this.id, this.kind);
+    var field = { numero: 'numero', escolha: 'escolha', texto: 'texto' }[this.tipo];
+    if (typeof old[field] !== 'string') return null;
+    if (this.tipo === 'escolha' && !this.option(old.escolha)) return null;
+    if (this.tipo === 'numero') {
+      if (this.reference) return null;     /* the older form had no side to restore */
+      this.input.value = old.numero;
+    } else if (this.tipo === 'texto') {
+      this.input.value = old.texto;
+    } else {
+      this.options.forEach(function (o) { o.radio.checked = o.id === old.escolha; });
     }
-    this.commit(true);
+    var got = this.read();
+    if (got.invalid) { this.reset(); return null; }
+    return A.record(this.id, this.kind, got.answer, got.verdict, got.extra);
+  };
+
+  Preveja.prototype.restore = function () {
+    var record = A.get(this.id);
+    if (!record) {
+      var old = A.legacy(this.legacyId);
+      if (old) record = this.adopt(old);
+    }
+    if (record && (record.last || record.skipped)) this.render(record);
+    else this.reset();
   };
 
   Preveja.prototype.reset = function () {
@@ -246,25 +408,74 @@
     this.say('');
     if (this.input) { this.input.value = ''; this.input.removeAttribute('aria-invalid'); }
     if (this.options) this.options.forEach(function (o) { o.radio.checked = false; });
+    if (this.sides) { this.sides.above.checked = false; this.sides.below.checked = false; }
     if (this.note) { this.note.parentNode.removeChild(this.note); this.note = null; }
   };
 
-  /* One control per page clears every prediction and quiz answer kept for it. */
-  function clearControl(prevejas) {
+  /* ------------------------------------------------------------------ "Apagar minhas respostas" */
+
+  /* One control per page clears every prediction and quiz answer kept for it: it asks first,
+     and "Desfazer" brings everything back for a few seconds. Nothing else erases an answer. */
+  function clearControl() {
     var article = document.querySelector('article.bd-article') || document.querySelector('main') ||
                   document.body;
     var box = el('div', { 'class': 'preveja-apagar' });
-    box.appendChild(el('p', {}, 'Suas previsões e respostas desta página ficam guardadas só neste ' +
-                                'navegador, para você encontrá-las quando voltar.'));
-    var button = el('button', { type: 'button' }, 'Apagar minhas respostas');
-    var status = el('span', { role: 'status', 'aria-live': 'polite', 'class': 'preveja-apagado' });
+    box.appendChild(el('p', {}, A.persistent
+      ? 'Suas previsões e respostas desta página ficam guardadas só neste navegador, para você ' +
+        'encontrá-las quando voltar.'
+      : 'Este navegador não deixa a página guardar respostas (janela anônima, por exemplo): ' +
+        'elas valem até você sair desta página.'));
+    var button = el('button', { type: 'button', 'class': 'preveja-apagar-botao',
+                                'aria-expanded': 'false' }, 'Apagar minhas respostas');
+    var confirm = el('div', { 'class': 'preveja-confirmar', role: 'group',
+                              'aria-labelledby': 'preveja-confirmar-texto' });
+    confirm.hidden = true;
+    confirm.appendChild(el('p', { id: 'preveja-confirmar-texto' },
+                           'Apagar todas as previsões e respostas desta página?'));
+    var yes = el('button', { type: 'button', 'class': 'preveja-sim' }, 'Sim, apagar');
+    var no = el('button', { type: 'button', 'class': 'preveja-nao' }, 'Cancelar');
+    confirm.appendChild(yes);
+    confirm.appendChild(no);
+    var status = el('div', { role: 'status', 'aria-live': 'polite', 'class': 'preveja-apagado' });
+    var snapshot = null, timer = null;
+
+    function closeConfirm() {
+      confirm.hidden = true;
+      button.setAttribute('aria-expanded', 'false');
+    }
+    function dropUndo() {
+      var undo = status.querySelector('button');
+      if (undo && document.activeElement === undo) button.focus();   /* never lost to the body */
+      status.textContent = snapshot ? 'Respostas apagadas.' : '';
+      snapshot = null;
+      clearTimeout(timer);
+    }
     button.addEventListener('click', function () {
-      store.clear();
-      prevejas.forEach(function (p) { p.reset(); });
-      document.dispatchEvent(new CustomEvent('curso:apagar-respostas'));
-      status.textContent = 'Respostas apagadas.';
+      confirm.hidden = false;
+      button.setAttribute('aria-expanded', 'true');
+      no.focus();
+    });
+    no.addEventListener('click', function () { closeConfirm(); button.focus(); });
+    yes.addEventListener('click', function () {
+      closeConfirm();
+      snapshot = A.clearPage();       /* every Preveja and quiz resets ("curso:respostas") */
+      status.textContent = 'Respostas apagadas. ';
+      var undo = el('button', { type: 'button', 'class': 'preveja-desfazer' }, 'Desfazer');
+      undo.addEventListener('click', function () {
+        var kept = snapshot;
+        snapshot = null;
+        clearTimeout(timer);
+        A.restorePage(kept);
+        status.textContent = 'Respostas de volta.';
+        button.focus();
+      });
+      status.appendChild(undo);
+      status.appendChild(document.createTextNode(' (por ' + UNDO_SECONDS + ' segundos)'));
+      undo.focus();
+      timer = setTimeout(dropUndo, UNDO_SECONDS * 1000);
     });
     box.appendChild(button);
+    box.appendChild(confirm);
     box.appendChild(status);
     article.appendChild(box);
   }
@@ -277,10 +488,13 @@
       if (!boxes[i].querySelector('.preveja-ui') || !next ||
           !next.classList.contains('preveja-resposta')) continue;
       var p = new Preveja(boxes[i], ++uid);
-      p.restore(store.get(p.id));
+      p.restore();
       prevejas.push(p);
     }
-    if (prevejas.length || document.querySelector('.cq-quiz')) clearControl(prevejas);
+    if (prevejas.length || document.querySelector('.cq-quiz')) clearControl();
+    document.addEventListener('curso:respostas', function () {
+      prevejas.forEach(function (p) { p.reset(); p.restore(); });
+    });
     /* A link to something inside a hidden answer (a figure, an equation) must land on it. */
     var follow = function () {
       var id = decodeURIComponent(location.hash.slice(1));

@@ -11,9 +11,12 @@ or, for a single question (e.g. the "Erro comum" of a lesson)::
     show_question('custo', 'f1-para-tudo')
 
 The output is one block of HTML with its CSS and JavaScript inlined (``course/static/quiz.css``,
-``numbers.js`` and ``quiz.js``, each defined once per page; see ``course/runtime.py``): no CDN, no
-network, no kernel. It works on
-the built site, in Jupyter and in Colab. Without JavaScript (an untrusted notebook, a preview),
+``numbers.js``, ``answers.js`` and ``quiz.js``, each defined once per page; see
+``course/runtime.py``): no CDN, no network, no kernel. It works on the built site, in Jupyter and
+in Colab. Every question is answered with its "Conferir" button (choosing an option, with the
+mouse or the arrow keys, checks nothing); the answers are kept by ``answers.js`` (its header
+gives the stored format) under ``quiz:<bank>:<id>``, so a question shown twice on a page (a
+lesson's "Erro comum" and its final quiz) is one question: answering either updates both. Without JavaScript (an untrusted notebook, a preview),
 the questions and the "Revise" links are still readable; the feedback needs JavaScript.
 
 Question-bank schema (``quiz/<nome>.yml``, checked by ``check_bank``)
@@ -42,8 +45,8 @@ Every question has:
 By type:
 
 - ``single``: ``options``, a list of ``{text, correct, feedback}``, exactly one ``correct: true``;
-- ``multiple``: ``options`` as above, at least one correct; answered with a "Verificar" button,
-  right when the ticked set is exactly the correct set;
+- ``multiple``: ``options`` as above, at least one correct; right when the ticked set is exactly
+  the correct set;
 - ``numeric``: ``answer`` (a number, or one ``{placeholder}`` of the lesson), ``tolerance``
   (absolute, > 0), ``answer_from`` (the name of an expression that ``tests/test_quiz.py``
   recomputes with code, so a wrong key fails the tests), ``feedback_correct``, ``feedback_wrong``;
@@ -59,7 +62,10 @@ Read by ``course/static/numbers.js`` (the rules of ``course.fmt.parse``): ``0,77
 ``0,5/2``), a percentage ``77,8 %`` (read as 0,778) and a leading ``-``, ``−`` or ``+``. Anything
 else gets "Digite um número, por exemplo 0,75 (também vale 3/4 ou 75 %)." (``7/0`` is said to be a
 division by zero first) and is never counted as wrong. The answer is right when
-``|valor - answer| <= tolerance``.
+``|valor - answer| <= tolerance``; a wrong answer near it is told "Quase" (the rule of
+``CourseAnswers.judge``, README "Preveja no site"), and still counts as wrong. When the answer is
+a proportion (between 0 and 1), a number above 1 typed without "%" ("78") is read as a
+percentage, and the feedback says so ("78 lido como 78 %").
 
 Numbers from the lesson
 -----------------------
@@ -333,6 +339,11 @@ def shuffled(options: list, key: str) -> list:
     return order
 
 
+# Every question is checked on purpose: choosing an option (with the mouse, or moving through the
+# options with the arrow keys) answers nothing until the student presses it.
+CHECK = '<button type="button" class="cq-check">Conferir</button>'
+
+
 def _question_html(bank, q, number, uid, absolute):
     qid = f'{uid}-{q["id"]}'
     kind = q['type']
@@ -342,13 +353,13 @@ def _question_html(bank, q, number, uid, absolute):
     if kind in ('single', 'multiple', 'truefalse'):
         if kind == 'truefalse':
             options = [{'text': 'Verdadeiro', 'correct': bool(q['answer']),
-                        'feedback': q['feedback_true']},
+                        'feedback': q['feedback_true'], 'bank': True},
                        {'text': 'Falso', 'correct': not q['answer'],
-                        'feedback': q['feedback_false']}]
+                        'feedback': q['feedback_false'], 'bank': False}]
         else:
-            options = shuffled(q['options'], q['id'])
+            options = shuffled([dict(o, bank=k) for k, o in enumerate(q['options'])], q['id'])
         input_type = 'checkbox' if kind == 'multiple' else 'radio'
-        hint = ('<p class="cq-hint">Marque todas as corretas e clique em Verificar.</p>'
+        hint = ('<p class="cq-hint">Marque todas as corretas e clique em Conferir.</p>'
                 if kind == 'multiple' else '')
         parts.append(hint + '<div class="cq-options">')
         for k, option in enumerate(options):
@@ -357,25 +368,28 @@ def _question_html(bank, q, number, uid, absolute):
                          f'name="{qid}" value="{k}"><label for="{oid}">{rich(option["text"])}'
                          f'</label></div>')
         parts.append('</div>')
-        if kind == 'multiple':
-            parts.append('<button type="button" class="cq-check">Verificar</button>')
+        parts.append(CHECK)
         data['correct'] = [bool(o['correct']) for o in options]
         data['feedback'] = [rich(o['feedback']) for o in options]
         data['texts'] = [rich(o['text']) for o in options]
+        # what is stored: the option as the bank numbers it (true/false for a true/false
+        # question), so a stored answer survives a change of the page's shuffle
+        data['bank'] = [o['bank'] for o in options]
     elif kind == 'numeric':
         iid = f'{qid}-in'
         parts.append(f'<div class="cq-numeric"><label for="{iid}">Sua resposta</label> '
                      f'<input type="text" id="{iid}" inputmode="decimal" autocomplete="off" '
-                     f'spellcheck="false" placeholder="ex.: 0,75"> '
-                     f'<button type="button" class="cq-check">Verificar</button></div>')
+                     f'spellcheck="false" placeholder="ex.: 0,75" aria-describedby="{qid}-fb"> '
+                     f'{CHECK}</div>')
         data.update(answer=float(q['answer']), tolerance=float(q['tolerance']),
                     shown=number_pt(float(q['answer']), float(q['tolerance'])),
                     feedback_correct=rich(q['feedback_correct']),
                     feedback_wrong=rich(q['feedback_wrong']))
     else:
         raise ValueError(f"pergunta {q['id']}: tipo desconhecido {kind!r}")
-    parts.append(f'<div class="cq-feedback" id="{qid}-fb" role="status" aria-live="polite">'
-                 f'</div>')
+    # tabindex -1: "Conferir" moves the keyboard focus to the feedback it wrote
+    parts.append(f'<div class="cq-feedback" id="{qid}-fb" role="status" aria-live="polite" '
+                 f'tabindex="-1"></div>')
     parts.append(_section_link(bank, q, absolute))
     parts.append('</fieldset>')
     return ''.join(parts), data

@@ -23,7 +23,7 @@ ATTRIBUTE = 'data-course-asset'
 
 # What each kind of output needs, in the order the files must run.
 EXPLORABLE = ('explorables.css', 'numbers.js', 'explorables.js')
-QUIZ = ('quiz.css', 'numbers.js', 'quiz.js')
+QUIZ = ('quiz.css', 'numbers.js', 'answers.js', 'quiz.js')
 
 
 def files() -> list[str]:

@@ -38,7 +38,7 @@ def answer_quizzes(page):
     page.evaluate("""() => {
         for (const q of document.querySelectorAll('.cq-q')) {
             const option = q.querySelector('.cq-options input[type=radio]');
-            if (option) { option.click(); continue; }
+            if (option) { option.click(); q.querySelector('.cq-check').click(); continue; }
             const number = q.querySelector('.cq-numeric input');
             if (number) { number.value = '0'; q.querySelector('.cq-check').click(); continue; }
             const check = q.querySelector('.cq-check');
@@ -199,7 +199,7 @@ FOCUSABLE = [
     'details.hide summary',                       # "Mostrar o código"
     '.explorable input[type=range]',              # a slider
     '.cq-options input',                          # a quiz option
-    '.cq-check',                                  # "Verificar"
+    '.cq-check',                                  # "Conferir"
     '.slides-poster button',                      # the slides
 ]
 

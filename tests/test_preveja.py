@@ -5,6 +5,8 @@ What a student would notice if it broke:
 - the answer (code, output, figure, the prose that reads it) is on screen before predicting;
 - a prediction does not reveal it, or compares with a number the lesson did not compute;
 - a reload forgets what was answered, or "Apagar minhas respostas" does not forget it;
+- a second try writes over the first prediction; "Apagar" erases without asking, or for good;
+- the keyboard focus falls to the page after "Conferir" or "Mostrar sem prever";
 - with JavaScript off (print, search, screen readers without scripts) an output is missing.
 """
 import json
@@ -85,6 +87,19 @@ def open_page(browser, site_url, page, javascript=True):
     return pg
 
 
+def clear_answers(pg):
+    """ "Apagar minhas respostas", confirmed."""
+    pg.get_by_role('button', name='Apagar minhas respostas').click()
+    pg.get_by_role('button', name='Sim, apagar').click()
+
+
+def stored_items(pg, page):
+    """The answers kept for ``page`` (answers.js, version 2): {item id: record}."""
+    doc = pg.evaluate('() => JSON.parse(localStorage.getItem("curso:respostas"))')
+    assert doc['schema'] == 'curso-respostas' and doc['version'] == 2
+    return doc['pages'].get(f'{page}.html', {})
+
+
 def answer_correctly(box, ui):
     """Commit the right prediction the way a student would."""
     kind = ui.get_attribute('data-tipo')
@@ -132,7 +147,7 @@ def test_predict_reveal_remember_and_clear(browser, site_url, site, page):
         assert answers.nth(i).is_visible(), f'{page}: a reload forgot Preveja {i + 1}'
         assert boxes.nth(i).locator('.preveja-retorno').inner_text().strip()
 
-    pg.get_by_role('button', name='Apagar minhas respostas').click()
+    clear_answers(pg)
     for i in range(count):
         assert not answers.nth(i).is_visible(), f'{page}: "Apagar" left Preveja {i + 1} open'
     pg.reload(wait_until='load')
@@ -225,19 +240,136 @@ def test_quiz_answers_are_kept_and_cleared(browser, site_url):
     pg = open_page(browser, site_url, 'lessons/metricas-fundamental')
     q = pg.locator('fieldset.cq-q[data-qid="precisao-20"]').first
     q.get_by_label('Sua resposta').fill('7/9')
-    q.get_by_role('button', name='Verificar').click()
+    q.get_by_role('button', name='Conferir').click()
     assert q.locator('.cq-feedback').inner_text().startswith('✔ Certo!')
     pg.reload(wait_until='load')
     q = pg.locator('fieldset.cq-q[data-qid="precisao-20"]').first
     assert q.get_by_label('Sua resposta').input_value() == '7/9'
     assert q.locator('.cq-feedback').inner_text().startswith('✔ Certo!')
-    stored = pg.evaluate('() => JSON.stringify(localStorage)')
-    assert 'quiz:metricas:precisao-20' in json.loads(stored).get(
-        'curso:respostas:/lessons/metricas-fundamental.html', '')
-    pg.get_by_role('button', name='Apagar minhas respostas').click()
+    kept = stored_items(pg, 'lessons/metricas-fundamental')['quiz:metricas:precisao-20']
+    assert kept['kind'] == 'quiz-numeric' and kept['first']['answer'] == '7/9'
+    assert kept['first']['verdict'] == 'right' and kept['attempts'] == 1
+    clear_answers(pg)
     assert q.locator('.cq-feedback').inner_text() == ''
     assert q.get_by_label('Sua resposta').input_value() == ''
     pg.reload(wait_until='load')
     q = pg.locator('fieldset.cq-q[data-qid="precisao-20"]').first
     assert q.locator('.cq-feedback').inner_text() == ''
+    pg.context.close()
+
+
+# ----------------------------------------------------------------------------- issue 21, 4-6
+
+def numeric_box(pg):
+    """The first numeric Preveja of the fundamental lesson (its answer is a percentage)."""
+    box = first_box_of_kind(pg, 'numero')
+    return box, box.locator('.preveja-ui').get_attribute('data-resposta')
+
+
+def test_the_first_prediction_counts(browser, site_url):
+    """A second try is shown as a second try, next to the first; the first stays the first,
+    in the page and in the store, after a reload."""
+    page = 'lessons/metricas-fundamental'
+    pg = open_page(browser, site_url, page)
+    box, answer = numeric_box(pg)
+    field = box.get_by_label('Sua previsão')
+    field.fill('1/2')
+    box.get_by_role('button', name='Conferir').click()
+    field.fill(answer)
+    box.get_by_role('button', name='Conferir').click()
+    said = box.locator('.preveja-retorno').inner_text()
+    assert said.startswith('✔ Boa previsão. (tentativa 2) Você previu'), said
+    assert 'Sua primeira previsão, a que fica guardada: 50,0 % (✘ longe)' in said, said
+    glue = box.locator('.preveja-ui').get_attribute('data-glue')
+    kept = stored_items(pg, page)[f'preveja:{glue}']
+    assert kept['first']['answer'] == '1/2' and kept['first']['verdict'] == 'wrong'
+    assert kept['last']['answer'] == answer and kept['last']['verdict'] == 'right'
+    assert kept['attempts'] == 2 and kept['kind'] == 'preveja-numero'
+    pg.reload(wait_until='load')
+    box, _ = numeric_box(pg)
+    said = box.locator('.preveja-retorno').inner_text()
+    assert 'Sua primeira previsão, a que fica guardada: 50,0 %' in said, said
+    pg.context.close()
+
+
+def test_a_proportion_typed_as_a_whole_number_is_read_as_a_percentage(browser, site_url):
+    """Against an answer written as a decimal (0,667), "67" is 67 %, and the feedback says so."""
+    pg = open_page(browser, site_url, 'lessons/metricas-fundamental')
+    box = pg.locator('div.admonition.preveja:has(.preveja-ui[data-glue="fund_ten_f1"])')
+    answer = box.locator('.preveja-ui').get_attribute('data-resposta')
+    assert answer.startswith('0,') and not answer.endswith('%')
+    whole = answer[2:4]                       # "0,667" -> "66"
+    box.get_by_label('Sua previsão').fill(whole)
+    box.get_by_role('button', name='Conferir').click()
+    said = box.locator('.preveja-retorno').inner_text()
+    assert f'({whole} lido como {whole} %.)' in said and f'Você previu 0,{whole}0' in said, said
+    assert not said.startswith('✘'), said
+    pg.context.close()
+
+
+def test_focus_lands_on_what_was_revealed(browser, site_url):
+    """After "Mostrar sem prever" the keyboard is on the answer; after "Conferir", on the verdict
+    (never on the page's body)."""
+    pg = open_page(browser, site_url, 'lessons/metricas-fundamental')
+    boxes = pg.locator('div.admonition.preveja')
+    skip = boxes.nth(0).get_by_role('button', name='Mostrar sem prever')
+    skip.focus()
+    pg.keyboard.press('Enter')
+    focused = pg.evaluate('() => [document.activeElement.className, document.activeElement.id]')
+    assert 'preveja-resposta' in focused[0], focused
+    assert pg.locator('div.preveja-resposta').nth(0).is_visible()
+    box, answer = boxes.nth(1), None
+    ui = box.locator('.preveja-ui')
+    if ui.get_attribute('data-tipo') == 'numero':
+        box.get_by_label('Sua previsão').fill(ui.get_attribute('data-resposta'))
+    elif ui.get_attribute('data-tipo') == 'escolha':
+        box.locator('input[type="radio"]').first.check()
+    else:
+        box.get_by_label('Minha previsão').fill('Acho que sobe.')
+    box.locator('button.preveja-conferir').focus()
+    pg.keyboard.press('Enter')
+    focused = pg.evaluate('() => document.activeElement.className')
+    assert 'preveja-retorno' in focused, focused
+    assert pg.evaluate('() => document.activeElement.matches(":focus-visible")')
+    outline = pg.evaluate('() => getComputedStyle(document.activeElement).outlineStyle')
+    assert outline != 'none', 'the focused feedback shows no ring'
+    pg.context.close()
+
+
+def test_clearing_asks_first_and_can_be_undone(browser, site_url):
+    page = 'lessons/metricas-fundamental'
+    pg = open_page(browser, site_url, page)
+    pg.clock.install()
+    box = pg.locator('div.admonition.preveja').first
+    box.get_by_role('button', name='Mostrar sem prever').click()
+    q = pg.locator('fieldset.cq-q[data-qid="precisao-20"]').first
+    q.get_by_label('Sua resposta').fill('7/9')
+    q.get_by_role('button', name='Conferir').click()
+    answer = pg.locator('div.preveja-resposta').first
+
+    pg.get_by_role('button', name='Apagar minhas respostas').click()
+    assert pg.get_by_text('Apagar todas as previsões e respostas desta página?').is_visible()
+    assert pg.evaluate('document.activeElement.textContent') == 'Cancelar'
+    pg.get_by_role('button', name='Cancelar').click()          # asked, not done
+    assert answer.is_visible() and q.locator('.cq-feedback').inner_text().startswith('✔ Certo!')
+    assert len(stored_items(pg, page)) == 2
+
+    clear_answers(pg)
+    assert not answer.is_visible() and q.locator('.cq-feedback').inner_text() == ''
+    assert stored_items(pg, page) == {}
+    undo = pg.get_by_role('button', name='Desfazer')
+    assert undo.is_visible() and pg.evaluate('document.activeElement.textContent') == 'Desfazer'
+    undo.click()                                               # everything back
+    assert answer.is_visible() and q.locator('.cq-feedback').inner_text().startswith('✔ Certo!')
+    assert q.get_by_label('Sua resposta').input_value() == '7/9'
+    assert 'Respostas de volta' in pg.locator('.preveja-apagado').inner_text()
+    pg.reload(wait_until='load')
+    assert pg.locator('div.preveja-resposta').first.is_visible()
+
+    clear_answers(pg)                                          # the undo lasts a few seconds
+    pg.clock.run_for(11_000)
+    assert pg.get_by_role('button', name='Desfazer').count() == 0
+    assert pg.evaluate('document.activeElement.textContent') == 'Apagar minhas respostas'
+    pg.reload(wait_until='load')
+    assert not pg.locator('div.preveja-resposta').first.is_visible()
     pg.context.close()

@@ -1,5 +1,9 @@
 """The quiz in a real Chromium (Debian's, driven by Playwright), with the network blocked.
 
+- every question is answered on purpose, with "Conferir": choosing an option (the mouse, the
+  arrow keys) changes neither the feedback nor the score;
+- right, close and wrong each have an icon and a word, not only a colour;
+- a question shown twice on a page (custo's "Erro comum" and its final quiz) is one question;
 - on the built lesson page (fixtures ``page``/``site_url`` of conftest.py): a right and a wrong
   answer get their own feedback, "abc" gets the not-a-number message, "0,778" is accepted, the
   "Revise" link points into the site, MathJax (served by the site) typesets the prompts, and
@@ -26,7 +30,14 @@ def feedback(q):
 def answer_numeric(q, text):
     box = q.get_by_label('Sua resposta')
     box.fill(text)
-    q.get_by_role('button', name='Verificar').click()
+    q.get_by_role('button', name='Conferir').click()
+    return feedback(q).inner_text()
+
+
+def choose(q, label, **kw):
+    """Tick an option and press "Conferir", as a student does."""
+    q.get_by_label(label, **kw).check()
+    q.get_by_role('button', name='Conferir').click()
     return feedback(q).inner_text()
 
 
@@ -36,11 +47,14 @@ def exercise(pg):
 
     q = question(pg, 'matriz-layout-padrao')
     q.get_by_label('Falsos negativos (FN)', exact=False).check()
+    assert feedback(q).inner_text() == '', 'choosing an option answered the question'
+    q.get_by_role('button', name='Conferir').click()
     text = feedback(q).inner_text()
     assert text.startswith('✔ Certo!') and 'P10, P12 e P15' in text
-    q.get_by_label('Falsos positivos (FP)', exact=False).check()
-    text = feedback(q).inner_text()
+    assert pg.evaluate('document.activeElement.classList.contains("cq-feedback")')
+    text = choose(q, 'Falsos positivos (FP)', exact=False)
     assert text.startswith('✘ Errado.') and 'canto inferior esquerdo' in text
+    assert 'Sua primeira resposta: Falsos negativos (FN)' in text and '(✔ certa)' in text, text
     assert feedback(q).get_attribute('aria-live') == 'polite'
 
     q = question(pg, 'precisao-20')
@@ -53,18 +67,24 @@ def exercise(pg):
         text = answer_numeric(q, typed)
         assert text.startswith('✔ Certo!') and 'Resposta: 0,778' in text, typed
     assert answer_numeric(q, '0,7').startswith('✘ Errado.')
+    text = answer_numeric(q, '0,77')                     # a rounding away: close, not right
+    assert text.startswith('≈ Quase.') and 'Resposta:' not in text, text
+    assert q.get_attribute('class').split().count('cq-is-close') == 1
+    text = answer_numeric(q, '78')                       # a proportion typed as a percentage
+    assert text.startswith('✔ Certo!') and '(78 lido como 78 %.)' in text, text
 
     q = question(pg, 'limiar-sobe')
-    q.get_by_role('button', name='Verificar').click()
+    q.get_by_role('button', name='Conferir').click()
     assert 'Marque pelo menos uma opção' in feedback(q).inner_text()
     for label in ['TP não aumenta.', 'FN não diminui.', 'FP não aumenta.', 'TN não diminui.']:
         q.get_by_label(label).check()
-    q.get_by_role('button', name='Verificar').click()
+    q.get_by_role('button', name='Conferir').click()
     assert feedback(q).inner_text().startswith('✔ Certo!')
 
     q = question(pg, 'limiar-propriedade')
-    q.get_by_label('Falso').check()
-    assert feedback(q).inner_text().startswith('✔ Certo!')
+    q.get_by_role('button', name='Conferir').click()
+    assert 'Escolha uma opção antes de conferir' in feedback(q).inner_text()
+    assert choose(q, 'Falso').startswith('✔ Certo!')
     assert 'Revise: 6. A tensão' in q.locator('a.cq-section').inner_text()
 
 
@@ -109,8 +129,77 @@ def test_quiz_without_mathjax_or_site(bare_page):
     href = question(pg, 'precisao-20').locator('a.cq-section').get_attribute('href')
     assert href == quiz.SITE_URL + 'lessons/metricas-fundamental.html#sec-metricas-precisao'
     q = question(pg, 'f1-para-tudo')
-    q.get_by_label('Verdadeiro').check()
-    assert feedback(q).nth(0).inner_text().startswith('✘ Errado.')
+    assert choose(q, 'Verdadeiro').startswith('✘ Errado.')
     assert pg.evaluate('window.CourseNumbers.parse("1/0").error') == 'division_by_zero'
     assert pg.evaluate('window.CourseNumbers.parse("-0,5").value') == -0.5
     assert pg.outside_requests == [] and pg.console_errors == []
+
+
+def score(pg):
+    return pg.locator('.cq-score').last.inner_text()
+
+
+def test_arrow_keys_neither_answer_nor_score(page, site_url):
+    """A keyboard user moves through the options with the arrows: no option is answered on the
+    way, the score does not move; "Conferir" answers the one chosen."""
+    page.goto(f'{site_url}/{LESSON}')
+    q = question(page, 'matriz-layout-padrao')
+    before = score(page)
+    radios = q.locator('input[type="radio"]')
+    radios.first.focus()
+    for key in ['ArrowDown', 'ArrowDown', 'ArrowUp', 'ArrowDown']:
+        page.keyboard.press(key)
+        assert feedback(q).inner_text() == '' and score(page) == before, key
+    assert sum(radios.nth(i).is_checked() for i in range(radios.count())) == 1   # moved, kept
+    page.keyboard.press('Tab')
+    assert page.evaluate('document.activeElement.textContent') == 'Conferir'
+    page.keyboard.press('Enter')
+    answered = feedback(q).inner_text()
+    assert answered and page.evaluate('document.activeElement.classList.contains("cq-feedback")')
+    after = score(page)
+    radios.first.focus()
+    for key in ['ArrowDown', 'ArrowDown']:                # moving on after answering changes nothing
+        page.keyboard.press(key)
+        assert feedback(q).inner_text() == answered and score(page) == after, key
+
+
+def test_right_close_and_wrong_are_told_without_colour(page, site_url):
+    """Each verdict carries its own icon and word; only the colour would not be enough."""
+    page.goto(f'{site_url}/{LESSON}')
+    q = question(page, 'precisao-20')
+    seen = {}
+    for typed in ['7/9', '0,77', '0,5']:
+        answer_numeric(q, typed)
+        verdict = q.locator('.cq-verdict')
+        seen[typed] = (verdict.inner_text().strip(), verdict.evaluate('e => getComputedStyle(e).color'))
+    assert seen['7/9'][0] == '✔ Certo!' and seen['0,77'][0] == '≈ Quase.' and seen['0,5'][0] == '✘ Errado.'
+    assert len({colour for _, colour in seen.values()}) == 3, seen
+    answer_numeric(q, '7/9')
+    right = score(page)
+    assert answer_numeric(q, 'abc').startswith('⚠')       # a typo takes no point away
+    assert score(page) == right
+
+
+def test_a_question_shown_twice_is_one_question(page, site_url):
+    """custo shows "f1-para-tudo" in its "Erro comum" and again in the final quiz: answering
+    either copy answers both, and the final quiz's score counts it at once."""
+    page.goto(f'{site_url}/lessons/custo.html')
+    copies = page.locator('fieldset.cq-q[data-qid="f1-para-tudo"]')
+    assert copies.count() == 2
+    inline, final = copies.nth(0), copies.nth(1)
+    score_before = score(page)
+    right = 'Falso'
+    assert choose(inline, right).startswith('✔ Certo!')
+    assert final.get_by_label(right).is_checked()
+    assert feedback(final).inner_text() == feedback(inline).inner_text()
+    got = [int(x) for x in score_before.strip('()').split()[0:3:2]]
+    assert score(page).startswith(f'({got[0] + 1} de {got[1]}'), (score_before, score(page))
+    assert choose(final, 'Verdadeiro').startswith('✘ Errado.')   # the other way round
+    assert inline.get_by_label('Verdadeiro').is_checked()
+    assert feedback(inline).inner_text().startswith('✘ Errado.')
+    assert score(page) == score_before
+    page.reload()
+    copies = page.locator('fieldset.cq-q[data-qid="f1-para-tudo"]')
+    for i in range(2):
+        assert copies.nth(i).get_by_label('Verdadeiro').is_checked()
+        assert 'Sua primeira resposta: Falso (✔ certa)' in feedback(copies.nth(i)).inner_text()

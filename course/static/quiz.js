@@ -1,31 +1,33 @@
-/* Quizzes of the course: immediate feedback, no network, no kernel (course/quiz.py inlines this,
-   after course/static/numbers.js, which reads the numbers typed). Defined once per page;
-   window.courseQuiz.init(container) wires one rendered quiz. */
+/* Quizzes of the course: feedback on request, no network, no kernel (course/quiz.py inlines
+   this after course/static/numbers.js, which reads the numbers typed, and
+   course/static/answers.js, which judges them and keeps every answer). Defined once per page;
+   window.courseQuiz.init(container) wires one rendered quiz.
+
+   Every question is answered with its "Conferir" button: ticking a box or choosing an option
+   (the arrow keys move through radio buttons) changes neither the feedback nor the score.
+   A question is known by its store id, quiz:<bank>:<id>: shown twice on a page (a lesson's
+   "Erro comum" and its final quiz), both copies show the same answer and feedback at once,
+   and the score counts it. */
 if (!window.courseQuiz) {
   window.courseQuiz = (function () {
     'use strict';
-    var N = window.CourseNumbers;   /* course/static/numbers.js, loaded before this file */
+    var N = window.CourseNumbers;    /* course/static/numbers.js, loaded before this file */
+    var A = window.CourseAnswers;    /* course/static/answers.js, idem */
 
-    /* Answers kept in this browser, per page (quizzes and the site's "Preveja" boxes share it).
-       Sandboxed outputs (Colab) may forbid localStorage: then nothing is kept, nothing breaks. */
-    var STORE_KEY = 'curso:respostas:' + location.pathname;
-    var store = {
-      all: function () {
-        try { return JSON.parse(window.localStorage.getItem(STORE_KEY)) || {}; }
-        catch (e) { return {}; }
-      },
-      get: function (id) { return store.all()[id]; },
-      set: function (id, value) {
-        try {
-          var all = store.all();
-          all[id] = value;
-          window.localStorage.setItem(STORE_KEY, JSON.stringify(all));
-        } catch (e) { /* storage unavailable: the page still works */ }
-      },
-      clear: function () {
-        try { window.localStorage.removeItem(STORE_KEY); } catch (e) { /* idem */ }
-      }
+    /* Right, close and wrong differ by an icon and a word, not by colour alone (quiz.css). */
+    var VERDICTS = {
+      right: { icon: '✔', word: 'Certo!' },
+      close: { icon: '≈', word: 'Quase.' },
+      wrong: { icon: '✘', word: 'Errado.' },
+      invalid: { icon: '⚠', word: '' }
     };
+    var FIRST = { right: '✔ certa', close: '≈ quase', wrong: '✘ errada' };
+
+    function escapeHtml(text) {
+      return String(text).replace(/[&<>"]/g, function (c) {
+        return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c];
+      });
+    }
 
     /* Math: plain text is in the page; where MathJax runs, swap in the TeX and typeset. */
     function typeset(el, retried) {
@@ -38,7 +40,7 @@ if (!window.courseQuiz) {
           spans[i].setAttribute('data-cq-typeset', '');
         }
       };
-      if (MJ.typesetPromise) {                     // MathJax 3 (the site, vendored)
+      if (MJ.typesetPromise) {                     // MathJax 3
         var ready = (MJ.startup && MJ.startup.promise) || Promise.resolve();
         ready.then(function () { swap(); return MJ.typesetPromise([el]); })
              .catch(function () { /* the plain-text version stays readable */ });
@@ -50,84 +52,183 @@ if (!window.courseQuiz) {
       }
     }
 
-    function setFeedback(q, ok, message, extra) {
+    function setFeedback(q, verdict, message, extra) {
       var box = q.querySelector('.cq-feedback');
-      q.classList.remove('cq-is-right', 'cq-is-wrong', 'cq-is-invalid');
-      q.classList.add(ok === true ? 'cq-is-right' : ok === false ? 'cq-is-wrong' : 'cq-is-invalid');
-      var verdict = ok === true ? '<strong class="cq-verdict">✔ Certo!</strong> '
-                  : ok === false ? '<strong class="cq-verdict">✘ Errado.</strong> '
-                  : '<strong class="cq-verdict">⚠</strong> ';
-      box.innerHTML = verdict + message + (extra || '');
+      q.classList.remove('cq-is-right', 'cq-is-close', 'cq-is-wrong', 'cq-is-invalid');
+      q.classList.add('cq-is-' + verdict);
+      var v = VERDICTS[verdict];
+      box.innerHTML = '<strong class="cq-verdict"><span class="cq-icon" aria-hidden="true">' +
+                      v.icon + '</span> ' + v.word + '</strong> ' + message + (extra || '');
       typeset(box);
     }
 
+    /* The score counts the answers kept, not what the page shows: a typo that gets "Digite um
+       número" after a right answer does not take the point away. */
     function updateScore(root) {
       var score = root.querySelector('.cq-score');
-      if (!score) return;
-      var total = root.querySelectorAll('.cq-q').length;
-      var right = root.querySelectorAll('.cq-q.cq-is-right').length;
-      score.textContent = '(' + right + ' de ' + total + ' certas)';
+      if (!score || !root.cqQuestions) return;
+      var right = root.cqQuestions.filter(function (question) {
+        var record = A.get(question.key);
+        return record && record.last && record.last.verdict === 'right';
+      }).length;
+      score.textContent = '(' + right + ' de ' + root.cqQuestions.length + ' certas)';
     }
 
-    function wireChoice(root, q, d) {
-      var inputs = q.querySelectorAll('.cq-options input');
-      if (d.type === 'multiple') {
-        q.querySelector('.cq-check').addEventListener('click', function (event) {
-          var any = false, ok = true, items = [], ticks = [];
-          for (var i = 0; i < inputs.length; i++) {
-            var ticked = inputs[i].checked;
-            ticks.push(ticked);
-            any = any || ticked;
-            var good = ticked === d.correct[i];
-            ok = ok && good;
-            items.push('<li class="' + (good ? 'cq-opt-right' : 'cq-opt-wrong') + '">' +
-                       (good ? '✔ ' : '✘ ') + '<em>' + d.texts[i] + '</em> (' +
-                       (d.correct[i] ? 'correta' : 'incorreta') +
-                       (ticked ? '; você marcou' : '; você não marcou') + ') ' +
-                       d.feedback[i] + '</li>');
-          }
-          if (!any) {
-            setFeedback(q, null, 'Marque pelo menos uma opção antes de verificar.');
-          } else {
-            setFeedback(q, ok, ok ? 'Você marcou exatamente as corretas.'
-                                  : 'Confira cada opção:', '<ul>' + items.join('') + '</ul>');
-            if (!event.restoring) store.set(key(root, d), { marcadas: ticks });
-          }
-          updateScore(root);
-        });
-      } else {
-        for (var i = 0; i < inputs.length; i++) {
-          inputs[i].addEventListener('change', function (event) {
-            var k = parseInt(event.target.value, 10);
-            setFeedback(q, d.correct[k], d.feedback[k]);
-            if (!event.restoring) store.set(key(root, d), { opcao: k });
-            updateScore(root);
-          });
-        }
+    /* ------------------------------------------------------------- one question on the page */
+    var copies = {};                 /* store id -> [question], every copy on this page */
+
+    function Question(root, q, d) {
+      this.root = root;
+      this.q = q;
+      this.d = d;
+      this.key = key(root, d);
+      this.kind = 'quiz-' + d.type;
+      this.inputs = q.querySelectorAll('.cq-options input');
+      this.field = q.querySelector('.cq-numeric input');
+      this.feedback = q.querySelector('.cq-feedback');
+      (copies[this.key] = copies[this.key] || []).push(this);
+      (root.cqQuestions = root.cqQuestions || []).push(this);
+    }
+
+    /* The answer on screen -> {answer, verdict, note} to keep, or {invalid: message}. */
+    Question.prototype.read = function () {
+      var d = this.d, i;
+      if (d.type === 'numeric') {
+        var typed = A.readGuess(this.field.value, { value: d.answer, percent: false });
+        if (!typed.ok) return { invalid: N.message(typed.error) };
+        return { answer: this.field.value, verdict: A.judgeKey(typed.value, d.answer, d.tolerance).verdict };
       }
+      if (d.type === 'multiple') {
+        var ticked = [], ok = true;
+        for (i = 0; i < this.inputs.length; i++) {
+          if (this.inputs[i].checked) ticked.push(d.bank[i]);
+          ok = ok && this.inputs[i].checked === d.correct[i];
+        }
+        if (!ticked.length) return { invalid: 'Marque pelo menos uma opção antes de conferir.' };
+        return { answer: ticked.sort(function (a, b) { return a - b; }), verdict: ok ? 'right' : 'wrong' };
+      }
+      for (i = 0; i < this.inputs.length; i++) {
+        if (this.inputs[i].checked) return { answer: d.bank[i], verdict: d.correct[i] ? 'right' : 'wrong' };
+      }
+      return { invalid: 'Escolha uma opção antes de conferir.' };
+    };
+
+    Question.prototype.check = function () {
+      var got = this.read();
+      if (got.invalid) {
+        setFeedback(this.q, 'invalid', got.invalid);
+        updateScore(this.root);
+        if (this.field) {            /* a number to fix: stay in the field, which says why */
+          this.field.setAttribute('aria-invalid', 'true');
+          this.field.focus();
+          return;
+        }
+      } else {
+        A.record(this.key, this.kind, got.answer, got.verdict);   /* every copy shows it */
+      }
+      this.feedback.focus();         /* the keyboard lands on what "Conferir" wrote */
+    };
+
+    /* The option (index on this page) that is the bank's option ``answer``. */
+    Question.prototype.position = function (answer) {
+      return this.d.bank.indexOf(answer);
+    };
+
+    /* An option's text inside a sentence: without its own final period. */
+    function inline(html) {
+      return String(html).replace(/[.\s]+$/, '');
     }
 
-    function wireNumeric(root, q, d) {
-      var input = q.querySelector('.cq-numeric input');
-      var check = function (event) {
-        var typed = N.parse(input.value);
-        if (!typed.ok) {
-          input.setAttribute('aria-invalid', 'true');
-          setFeedback(q, null, N.message(typed.error));
-        } else {
-          input.removeAttribute('aria-invalid');
-          var ok = Math.abs(typed.value - d.answer) <= d.tolerance + 1e-12;
-          setFeedback(q, ok, ok ? d.feedback_correct + ' (Resposta: ' + d.shown + '.)'
-                                : d.feedback_wrong);
-          if (!(event && event.restoring)) store.set(key(root, d), { valor: input.value });
+    Question.prototype.describe = function (answer) {
+      var d = this.d, self = this;
+      if (d.type === 'numeric') return escapeHtml(answer);
+      if (d.type === 'multiple') {
+        return answer.map(function (b) { return inline(d.texts[self.position(b)]); }).join('; ') || '—';
+      }
+      return inline(d.texts[this.position(answer)]);
+    };
+
+    /* Show a kept answer: its inputs, its feedback, the first answer when there were more. */
+    Question.prototype.show = function (record) {
+      var d = this.d, last = record && record.last, i;
+      if (!last) { this.reset(); return; }
+      var message, extra = '';
+      if (d.type === 'numeric') {
+        this.field.value = last.answer;
+        this.field.removeAttribute('aria-invalid');
+        var typed = A.readGuess(last.answer, { value: d.answer, percent: false });
+        var note = typed.ok && typed.told
+          ? ' (' + escapeHtml(String(last.answer).trim()) + ' lido como ' +
+            N.percent(typed.value, Math.max(0, typed.read.decimals)) + '.)' : '';
+        message = last.verdict === 'right' ? d.feedback_correct + ' (Resposta: ' + d.shown + '.)'
+                : last.verdict === 'close' ? 'Perto, mas fora da margem aceita. ' + d.feedback_wrong
+                : d.feedback_wrong;
+        message += note;
+      } else if (d.type === 'multiple') {
+        var items = [];
+        for (i = 0; i < this.inputs.length; i++) {
+          var ticked = last.answer.indexOf(d.bank[i]) >= 0;
+          this.inputs[i].checked = ticked;
+          var good = ticked === d.correct[i];
+          items.push('<li class="' + (good ? 'cq-opt-right' : 'cq-opt-wrong') + '">' +
+                     (good ? '✔ ' : '✘ ') + '<em>' + d.texts[i] + '</em> (' +
+                     (d.correct[i] ? 'correta' : 'incorreta') +
+                     (ticked ? '; você marcou' : '; você não marcou') + ') ' + d.feedback[i] + '</li>');
         }
-        updateScore(root);
-      };
-      q.querySelector('.cq-check').addEventListener('click', check);
-      input.addEventListener('keydown', function (event) {
-        if (event.key === 'Enter') { event.preventDefault(); check(); }
-      });
-    }
+        message = last.verdict === 'right' ? 'Você marcou exatamente as corretas.' : 'Confira cada opção:';
+        extra = '<ul>' + items.join('') + '</ul>';
+      } else {
+        var k = this.position(last.answer);
+        for (i = 0; i < this.inputs.length; i++) this.inputs[i].checked = i === k;
+        message = 'Você escolheu <em>' + inline(d.texts[k]) + '</em>. ' + d.feedback[k];
+      }
+      if (record.attempts > 1 && record.first &&
+          JSON.stringify(record.first.answer) !== JSON.stringify(last.answer)) {
+        extra += '<p class="cq-first">Sua primeira resposta: <em>' + this.describe(record.first.answer) +
+                 '</em> (' + (FIRST[record.first.verdict] || '') + ').</p>';
+      }
+      setFeedback(this.q, last.verdict, message, extra);
+      updateScore(this.root);
+    };
+
+    Question.prototype.reset = function () {
+      this.q.classList.remove('cq-is-right', 'cq-is-close', 'cq-is-wrong', 'cq-is-invalid');
+      this.feedback.innerHTML = '';
+      var inputs = this.q.querySelectorAll('input');
+      for (var j = 0; j < inputs.length; j++) {
+        if (inputs[j].type === 'text') inputs[j].value = '';
+        else inputs[j].checked = false;
+        inputs[j].removeAttribute('aria-invalid');
+      }
+      updateScore(this.root);
+    };
+
+    /* An answer kept by the older format (answers.js, "Older format"), made a version-2 one. */
+    Question.prototype.adopt = function (old) {
+      var d = this.d, got = null, i;
+      if (d.type === 'numeric' && typeof old.valor === 'string') {
+        this.field.value = old.valor;
+        got = this.read();
+      } else if (d.type === 'multiple' && Array.isArray(old.marcadas)) {
+        for (i = 0; i < this.inputs.length; i++) this.inputs[i].checked = !!old.marcadas[i];
+        got = this.read();
+      } else if (d.type !== 'multiple' && d.type !== 'numeric' && this.inputs[old.opcao]) {
+        this.inputs[old.opcao].checked = true;
+        got = this.read();
+      }
+      if (got && !got.invalid) return A.record(this.key, this.kind, got.answer, got.verdict);
+      this.reset();
+      return null;
+    };
+
+    Question.prototype.restore = function () {
+      var record = A.get(this.key);
+      if (!record || !record.last) {
+        var old = A.legacy(this.key);
+        if (old) record = this.adopt(old);
+      }
+      if (record && record.last) this.show(record);
+    };
 
     /* Section links: relative on the site (Sphinx pages carry data-content_root); elsewhere
        (Jupyter, Colab) they point to the published site. */
@@ -149,44 +250,32 @@ if (!window.courseQuiz) {
       return 'quiz:' + (m ? m[1] : root.id) + ':' + d.id;
     }
 
-    function fire(target, type) {
-      var event = document.createEvent('Event');
-      event.initEvent(type, true, true);
-      event.restoring = true;
-      target.dispatchEvent(event);
-    }
+    /* One answer, given in any copy, is shown by every copy of its question. */
+    document.addEventListener('curso:resposta', function (event) {
+      (copies[event.detail.id] || []).forEach(function (question) {
+        question.show(event.detail.record);
+      });
+    });
+    /* "Apagar minhas respostas" (and its "Desfazer"). */
+    document.addEventListener('curso:respostas', function () {
+      Object.keys(copies).forEach(function (id) {
+        var record = A.get(id);
+        copies[id].forEach(function (question) {
+          if (record && record.last) question.show(record);
+          else question.reset();
+        });
+      });
+    });
 
-    /* A student who comes back finds the answers given before, with their feedback. */
-    function restore(root, q, d) {
-      var saved = store.get(key(root, d));
-      if (!saved) return;
-      var inputs = q.querySelectorAll('.cq-options input');
-      if (saved.opcao !== undefined && inputs[saved.opcao]) {
-        inputs[saved.opcao].checked = true;
-        fire(inputs[saved.opcao], 'change');
-      } else if (saved.marcadas) {
-        for (var i = 0; i < inputs.length; i++) inputs[i].checked = !!saved.marcadas[i];
-        fire(q.querySelector('.cq-check'), 'click');
-      } else if (saved.valor !== undefined) {
-        q.querySelector('.cq-numeric input').value = saved.valor;
-        fire(q.querySelector('.cq-check'), 'click');
+    function wire(question) {
+      question.q.querySelector('.cq-check').addEventListener('click', function () {
+        question.check();
+      });
+      if (question.field) {
+        question.field.addEventListener('keydown', function (event) {
+          if (event.key === 'Enter') { event.preventDefault(); question.check(); }
+        });
       }
-    }
-
-    function reset(root) {
-      var questions = root.querySelectorAll('.cq-q');
-      for (var i = 0; i < questions.length; i++) {
-        var q = questions[i];
-        q.classList.remove('cq-is-right', 'cq-is-wrong', 'cq-is-invalid');
-        q.querySelector('.cq-feedback').innerHTML = '';
-        var inputs = q.querySelectorAll('input');
-        for (var j = 0; j < inputs.length; j++) {
-          if (inputs[j].type === 'text') inputs[j].value = '';
-          else inputs[j].checked = false;
-          inputs[j].removeAttribute('aria-invalid');
-        }
-      }
-      updateScore(root);
     }
 
     function init(root) {
@@ -195,16 +284,15 @@ if (!window.courseQuiz) {
       var data = JSON.parse(root.querySelector('script.cq-data').textContent);
       var questions = root.querySelectorAll('.cq-q');
       for (var i = 0; i < questions.length; i++) {
-        if (data[i].type === 'numeric') wireNumeric(root, questions[i], data[i]);
-        else wireChoice(root, questions[i], data[i]);
-        restore(root, questions[i], data[i]);
+        var question = new Question(root, questions[i], data[i]);
+        wire(question);
+        question.restore();
       }
-      document.addEventListener('curso:apagar-respostas', function () { reset(root); });
       fixLinks(root);
       updateScore(root);
       typeset(root);
     }
 
-    return { init: init, store: store };
+    return { init: init };
   })();
 }

@@ -1,0 +1,115 @@
+"""How a number is judged and how answers are kept: course/static/answers.js under Node.
+
+One table of cases (tests/data/verdict_cases.json) says what a student should read for a
+prediction ("Boa previsão", "Perto", "Longe desta vez"), for a quiz key ("Certo", "Quase",
+"Errado") and how what they type is read against the answer ("86" against 0,779 is 86 %). The
+rule is written in the README ("Preveja no site") and in the module's header; the stored format
+too, and the README and the module must agree on it.
+"""
+import json
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from conftest import ROOT
+
+CASES = json.loads((ROOT / 'tests' / 'data' / 'verdict_cases.json').read_text(encoding='utf-8'))
+ANSWERS_JS = ROOT / 'course' / 'static' / 'answers.js'
+
+RUNNER = r"""
+const path = require('path');
+const A = require(process.argv[1]);
+const cases = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+const out = {
+  judge: cases.judge.map(c => A.judge(c.guess, c.answer,
+    {tolerance: c.tolerance, percent: !!c.percent, scale: c.scale}).verdict),
+  key: cases.key.map(c => A.judgeKey(c.guess, c.answer, c.tolerance).verdict),
+  read: cases.read.map(c => {
+    const r = A.readGuess(c.typed, {value: c.answer, percent: c.percent});
+    return r.ok ? {value: r.value, told: r.told} : {error: r.error};
+  }),
+  record: (() => {
+    const first = A.record('quiz:x:y', 'quiz-numeric', '0,5', 'wrong');
+    const second = A.record('quiz:x:y', 'quiz-numeric', '0,7', 'right');
+    return {first, second, stored: A.get('quiz:x:y'), persistent: A.persistent};
+  })(),
+};
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+@pytest.fixture(scope='module')
+def node():
+    node = shutil.which('node')
+    if node is None:
+        pytest.fail('node não está no PATH: os testes do navegador precisam do Node.js')
+    run = subprocess.run([node, '-e', RUNNER, str(ANSWERS_JS)], input=json.dumps(CASES),
+                         capture_output=True, text=True, timeout=30, check=False,
+                         cwd=ROOT / 'course' / 'static')
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)
+
+
+@pytest.mark.parametrize('i', range(len(CASES['judge'])))
+def test_a_prediction_is_judged_as_the_table_says(node, i):
+    case = CASES['judge'][i]
+    assert node['judge'][i] == case['verdict'], case
+
+
+@pytest.mark.parametrize('i', range(len(CASES['key'])))
+def test_a_quiz_answer_is_judged_as_the_table_says(node, i):
+    case = CASES['key'][i]
+    assert node['key'][i] == case['verdict'], case
+
+
+@pytest.mark.parametrize('i', range(len(CASES['read'])))
+def test_what_the_student_types_is_read_as_the_table_says(node, i):
+    case, got = CASES['read'][i], node['read'][i]
+    if 'error' in case:
+        assert got == {'error': case['error']}
+    else:
+        assert got['value'] == pytest.approx(case['value']) and got['told'] == case['told'], case
+
+
+def test_the_table_covers_each_verdict_on_each_scale():
+    seen = {(c['verdict'], 'proportion' if 0 <= c['answer'] <= 1 and not float(c['answer']).is_integer()
+             else 'other') for c in CASES['judge']}
+    assert seen == {(v, s) for v in ('right', 'close', 'wrong') for s in ('proportion', 'other')}
+
+
+def test_the_first_answer_is_kept_and_the_last_is_added(node):
+    """Without a browser (no localStorage) the store keeps answers in memory, and still keeps
+    the first answer when a second one comes."""
+    rec = node['record']
+    assert rec['persistent'] is False
+    stored = rec['stored']
+    assert stored['first']['answer'] == '0,5' and stored['first']['verdict'] == 'wrong'
+    assert stored['last']['answer'] == '0,7' and stored['last']['verdict'] == 'right'
+    assert stored['attempts'] == 2 and stored['kind'] == 'quiz-numeric'
+    assert stored['first']['at'] <= stored['last']['at']
+
+
+def test_the_readme_and_the_module_describe_the_same_stored_format():
+    module = ANSWERS_JS.read_text(encoding='utf-8')
+    readme = (ROOT / 'README.md').read_text(encoding='utf-8')
+    section = readme.split('## Preveja no site', 1)[1].split('\n## ', 1)[0]
+    for word in ['"curso:respostas"', '"schema": "curso-respostas"', '"version": 2', '"kind"',
+                 '"first"', '"last"', '"attempts"', '"skipped"', '"verdict"', '"at"',
+                 'quiz-single', 'quiz-truefalse', 'quiz-multiple', 'quiz-numeric',
+                 'preveja-numero', 'preveja-escolha', 'preveja-texto']:
+        assert word in module, f'answers.js does not describe {word}'
+        assert word in section, f'README, "Preveja no site", does not describe {word}'
+    constants = dict(re.findall(r'var (RIGHT|CLOSE|POINT) = ([0-9.]+);', module))
+    for name, value in constants.items():
+        assert value.replace('.', ',') in section, f'the README does not give {name} = {value}'
+
+
+def test_a_quiz_output_carries_the_store_before_the_quiz():
+    """A quiz works alone in a Colab output: numbers.js, then answers.js, then quiz.js."""
+    from course import quiz
+    markup = quiz.quiz_html('custo', ['f1-para-tudo'])
+    order = [markup.index(f'data-course-asset="{name}"') for name in ('numbers.js', 'answers.js', 'quiz.js')]
+    assert order == sorted(order)
+    assert markup.count('class="cq-check">Conferir</button>') == 1

@@ -1,0 +1,278 @@
+"""No Preveja can be answered from the screen (issue 21, item 1).
+
+For every "Preveja" of every lesson page, in Chromium, right after the page loads (nothing
+clicked, every explorable mounted in its opening state), the test reads the text a student can
+see between the heading before the box and the box's own question, the question included:
+prose, tables, printed outputs, formulas (KaTeX's MathML: "0{,}779" is "0,779", a fraction
+"86/100"), the text of SVG charts. Hidden things do not count: the answers of earlier Prevejas,
+collapsed code, closed dropdowns. It fails when one of those texts shows the answer in a form a
+student would recognise:
+
+- the number as glued, and as written by a printed output ("0,779", "0.779"), with more
+  decimals ("0.7792") or one fewer, with two significant digits ("0,78" for 0,779);
+- a proportion also as a percentage and back ("0,779" <-> "77,9 %", "77.9%", "78 %");
+- a fraction whose value, rounded like the answer, is the answer ("7/9" for 0,778; "86/100");
+- a count as written ("376", "2.120", "2,120" in English output), a standalone token.
+
+What it cannot see, and why (say so rather than guess): a single-digit answer ("3", "5", "9")
+is left out, because a lone digit is on every screen (a lone "1" is not a leak); a fraction of
+two counts given in prose ("86 dos 100 pares") and arithmetic ("22 − 8") are not evaluated;
+text inside PNG figures is not read. Multiple-choice and open Prevejas have no number to look
+for. These are for a reader to check, not this test.
+"""
+import re
+from decimal import ROUND_HALF_EVEN, Decimal
+
+import pytest
+
+from conftest import recording_page, toc_pages
+from course import fmt
+
+LESSONS = [p for p in toc_pages() if p.startswith('lessons/')]
+
+# What the student sees above each numeric Preveja, as text: one string per box, a newline
+# between blocks (paragraphs, table cells, SVG <text> elements), formulas as their MathML text.
+VISIBLE_ABOVE = r"""
+() => {
+  const article = document.querySelector('article.bd-article') || document.body;
+  const HEADING = /^H[1-6]$/;
+
+  function visible(el) {
+    return el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) &&
+           el.getClientRects().length > 0;
+  }
+  function blockOf(node) {
+    for (let e = node.parentElement; e; e = e.parentElement) {
+      if (e instanceof SVGTextElement) return e;
+      if (e instanceof HTMLElement && getComputedStyle(e).display !== 'inline') return e;
+    }
+    return null;
+  }
+  /* KaTeX draws a formula as many inline-blocks; its MathML twin holds the text in order.
+     A fraction reads "a/b", as a student reads it. */
+  function mathText(node) {
+    if (node.nodeType === Node.TEXT_NODE) return node.nodeValue;
+    const name = node.localName;
+    if (name === 'annotation') return '';
+    const parts = [...node.childNodes].map(mathText);
+    if (name === 'mfrac') return ' (' + parts[0].trim() + ')/(' + parts[1].trim() + ') ';
+    return ' ' + parts.join('') + ' ';   /* "0,588" is one <mn>; tokens never run together */
+  }
+
+  const boxes = [...article.querySelectorAll(
+    'div.admonition.preveja:has(> .preveja-ui[data-tipo="numero"])')];
+  return boxes.map(box => {
+    const ui = box.querySelector(':scope > .preveja-ui');
+    /* the start: the last heading before the box (or the article's start) */
+    const walker = document.createTreeWalker(article, NodeFilter.SHOW_ELEMENT);
+    let start = article;
+    for (let e = walker.nextNode(); e && e !== box; e = walker.nextNode()) {
+      if (HEADING.test(e.tagName)) start = e;
+    }
+    /* every visible text from the heading to the end of the box's question (not its form) */
+    const range = document.createRange();
+    range.setStartBefore(start);
+    range.setEndBefore(ui);
+    let out = '', lastBlock = null;
+    const put = (node, text) => {
+      const block = blockOf(node);
+      if (block !== lastBlock) { out += '\n'; lastBlock = block; }
+      out += text;
+    };
+    (function collect(node) {
+      if (!range.intersectsNode(node)) return;
+      if (node.nodeType === Node.TEXT_NODE) {
+        if (!node.parentElement || !visible(node.parentElement)) return;
+        if (!node.nodeValue.trim()) { out += ' '; return; }   /* between two <span>s of code */
+        const r = document.createRange();
+        r.selectNodeContents(node);
+        if (r.getClientRects().length) put(node, node.nodeValue);
+        return;
+      }
+      if (node.nodeType !== Node.ELEMENT_NODE) return;
+      if (node.matches('.preveja-form, .preveja-ui, script, style, template')) return;
+      if (node.matches('.katex')) {
+        const math = node.querySelector('.katex-mathml math');
+        if (math && visible(node)) put(node, ' ' + mathText(math) + ' ');
+        return;
+      }
+      for (const child of node.childNodes) collect(child);
+    })(article);
+    const question = [...box.children].filter(c => !c.matches('.admonition-title, .preveja-ui'))
+      .map(c => c.textContent).join(' ').replace(/\s+/g, ' ').trim();
+    return { glue: ui.getAttribute('data-glue'), answer: ui.getAttribute('data-resposta'),
+             question: question, text: out };
+  });
+}
+"""
+
+SPACES = re.compile(r'[\s\u00a0\u202f\u2009]+')
+# A number as it may appear on screen: pt-BR ("2.120", "0,779", "1.000,5"), English printed
+# output ("0.779", "2,120"), a fraction "7/9" (also "(86)/(100)" from a formula), a "%" after it.
+NUMBER = re.compile(
+    r'(?<![\w.,/])(?:\( ?(?P<num>\d+) ?\)|(?P<num2>\d+)) ?/ ?(?:\( ?(?P<den>\d+) ?\)|(?P<den2>\d+))(?![\w/]|[.,]\d)'
+    r'|(?<![\w.,])(?P<plain>\d+(?:[.,]\d+)*)(?P<pct> ?%)?(?![\w]|[.,]\d)')
+
+
+def readings(token: str):
+    """Every value a token may stand for, with its decimals: "2.120" is 2120 (pt-BR) or 2,12
+    (English); "0,779" is 0,779; "1,000" is 1 or 1000."""
+    out = set()
+    separators = re.findall(r'[.,]', token)
+    digits = re.split(r'[.,]', token)
+    if not separators:
+        out.add((Decimal(token), 0))
+        return out
+    if len(set(separators)) == 1 and all(len(g) == 3 for g in digits[1:]) and digits[0] != '0' \
+            and len(digits[0]) <= 3:
+        out.add((Decimal(''.join(digits)), 0))              # thousands, either language
+    if len(separators) == 1:
+        whole, part = digits
+        out.add((Decimal(f'{whole}.{part}'), len(part)))       # one decimal separator
+    elif separators.count(',') == 1 and separators[-1] == ',' and all(len(g) == 3 for g in digits[1:-1]):
+        out.add((Decimal(''.join(digits[:-1]) + '.' + digits[-1]), len(digits[-1])))  # 1.000,5
+    elif separators.count('.') == 1 and separators[-1] == '.' and all(len(g) == 3 for g in digits[1:-1]):
+        out.add((Decimal(''.join(digits[:-1]) + '.' + digits[-1]), len(digits[-1])))  # 1,000.5
+    return out
+
+
+def significant(value: Decimal, decimals: int) -> int:
+    """Significant digits of a number written with ``decimals`` decimals ("0,017": 2; "376": 3)."""
+    text = f'{value:.{decimals}f}'.replace('.', '').lstrip('0')
+    return len(text)
+
+
+def rounded(x: Decimal, decimals: int) -> Decimal:
+    return x.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_EVEN)
+
+
+class Answer:
+    """The glued answer and the test of whether a number on screen is it."""
+
+    def __init__(self, text):
+        read = fmt.parse(text, thousands=True)
+        assert read.ok, f'the answer {text!r} is not a number'
+        written = SPACES.sub('', text).rstrip('%')
+        self.percent = read.percent
+        self.decimals = read.decimals + (2 if read.percent else 0)     # in proportion units
+        self.value = rounded(Decimal(written.replace('.', '').replace(',', '.'))
+                             / (100 if read.percent else 1), self.decimals)
+        self.count = read.integer and not read.percent
+        self.proportion = read.percent or (not read.integer and 0 <= self.value <= 1)
+
+    def recognisable(self) -> bool:
+        """A single digit (3, 5, 9) is on every screen: it cannot be told from a leak."""
+        return not (self.count and self.value < 10)
+
+    def same(self, value: Decimal, decimals: int) -> bool:
+        """``value`` (proportion units, ``decimals`` of them) shows the answer: equal once the
+        more precise of the two is rounded like the other, with two significant digits and at
+        most one decimal fewer than the answer ("0,78" shows 0,779; "1,0" does not show 0,970)."""
+        if significant(value, decimals) < 2 or decimals < self.decimals - 1:
+            return False
+        if decimals >= self.decimals:
+            return rounded(value, self.decimals) == self.value
+        return rounded(self.value, decimals) == value
+
+    def shown_by(self, match: re.Match) -> bool:
+        if match.group('plain') is None:                    # a fraction
+            num = Decimal(match.group('num') or match.group('num2'))
+            den = Decimal(match.group('den') or match.group('den2'))
+            if den < 2 or self.count:
+                return False
+            return rounded(num / den, self.decimals) == self.value
+        percent = bool(match.group('pct'))
+        if self.count and percent:
+            return False
+        if percent and not self.proportion:
+            return False
+        for value, decimals in readings(match.group('plain')):
+            if percent:
+                value, decimals = value / 100, decimals + 2
+            elif self.percent and not self.count and value > 1:
+                continue                                   # "87,7" without "%": not read as 87,7 %
+            if self.count:
+                if decimals == 0 and value == self.value:
+                    return True
+                continue
+            if self.same(value, decimals):
+                return True
+        return False
+
+
+def leaks(box):
+    """[(shown text, the line around it)] for one box."""
+    answer = Answer(box['answer'])
+    if not answer.recognisable():
+        return []
+    found = []
+    for line in box['text'].split('\n'):
+        line = SPACES.sub(' ', line).replace('\u2212', '-')
+        for match in NUMBER.finditer(line):
+            if answer.shown_by(match):
+                start, end = max(0, match.start() - 60), min(len(line), match.end() + 60)
+                found.append((match.group(0), line[start:end].strip()))
+    return found
+
+
+@pytest.fixture(scope='module')
+def opened(browser, site_url):
+    """Each lesson page as loaded, explorables mounted: {page: [box]}."""
+    out = {}
+    for page in LESSONS:
+        pg = recording_page(browser, [site_url, 'data:'])
+        pg.goto(f'{site_url}/{page}.html', wait_until='load')
+        pg.wait_for_function('''() => [...document.querySelectorAll("div.explorable")]
+                                .every(e => e.hasAttribute("data-mounted"))''')
+        out[page] = pg.evaluate(VISIBLE_ABOVE)
+        pg.context.close()
+    return out
+
+
+def test_the_reader_finds_every_form_a_student_recognises():
+    """The matching rules on cases a student reads (no browser)."""
+    def shown(answer, text):
+        return bool(leaks({'answer': answer, 'text': text, 'glue': 'x', 'question': ''}))
+    assert shown('0,779', 'a acurácia é 0,779.')
+    assert shown('0,779', 'accuracy: 0.7792')
+    assert shown('0,779', 'quase 0,78 das vezes')
+    assert shown('0,779', '77,9 % das mulheres')
+    assert shown('0,779', 'print: 77.9%')
+    assert shown('0,779', 'ou 78 %')
+    assert shown('77,9 %', 'a fração é 0,779')
+    assert shown('77,9 %', '77,9\u00a0%')
+    assert shown('0,778', 'a precisão, 7/9, ')
+    assert shown('0,86', 'AUC = (86)/(100) ')
+    assert shown('376', 'faltam 376 valores')
+    assert shown('2.120', 'são 2.120 pacientes')
+    assert shown('2.120', 'n = 2,120')
+    assert shown('24\u00a0%', 'subiu 24 %')
+    assert not shown('0,779', 'um 1 sozinho, 0,7 e 7 %')          # too few digits to tell
+    assert not shown('0,779', 'seção 7, passo 79')
+    assert not shown('87,7 %', 'a faixa 87,7 tem')                 # no "%": another number
+    assert not shown('376', '3.760 e 37,6 e 0,376')
+    assert not shown('17', '17 % das vezes')                        # a count is not a percentage
+    assert not shown('3', 'TP = 3, FN = 3')                         # a lone digit: not judged
+    assert not shown('0,10', 'o limiar 0,5 e 1/2')
+    assert not shown('0,970', 'labels=[1,0], precisão 1,0 e 97 vezes')
+    assert shown('0,970', 'acurácia 0,97 ou 97 %')
+    assert shown('0,588', ' precisão =( 10 )/( 10 + 7 )= 0,588 revocação')
+    assert not shown('5,2', '5,35 e 15,2 e 5/2 e 25,2')
+    assert shown('5,2', 'são 5,18 por doente')
+
+
+@pytest.mark.parametrize('page', LESSONS)
+def test_no_preveja_is_answered_by_the_screen_above_it(opened, page):
+    problems = []
+    for box in opened[page]:
+        for shown, line in leaks(box):
+            problems.append(f'{page}: Preveja "{box["question"][:70]}…" (resposta {box["glue"]} = '
+                            f'{box["answer"]}) já está na tela acima dela: "{shown}" em «{line}»')
+    assert not problems, '\n'.join(problems)
+
+
+def test_every_lesson_page_was_read(opened):
+    """The reader saw text above every numeric Preveja (a broken reader would pass everything)."""
+    boxes = [box for page in LESSONS for box in opened[page]]
+    assert len(boxes) >= 30
+    assert all(box['text'].strip() and box['question'] for box in boxes)
