@@ -29,13 +29,16 @@ from sklearn.naive_bayes import GaussianNB
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
-from .metrics import confidence, ece, reliability_bins  # noqa: F401  (the lesson's names)
+from .metrics import N_BINS, bin_index, confidence, ece, reliability_bins  # noqa: F401  (the lesson's names)
 
 SEED = 0                  # random_state of both train_test_split calls (the seed's run(model, 0))
 VALIDATION_SIZE = 0.3     # first split: validation
 CALIBRATION_SIZE = 1 / 3  # second split: of the rest, the part that fits the temperature
 T_BOUNDS = (0.05, 20)     # search interval of the temperature, as in the seed
 SURE = 0.99               # "confiança acima de 99 %"
+FLOOR_REPEATS = 2000      # label draws for the ECE of a perfectly calibrated model (the noise floor)
+FLOOR_SEED = 0            # fixed, so that the page quotes the same floor at every build
+FLOOR_RANGE = (0.05, 0.95)  # the range of the floor the page quotes: 5 % to 95 % of the draws
 
 # the two models of the lesson, by the names the page and the explorable show
 MODELS = {
@@ -113,3 +116,92 @@ def experiment(seed=SEED):
         out['models'][name] = {'T': float(T), 'z_val': zv,
                                'p_before': expit(zv), 'p_after': expit(zv / T)}
     return out
+
+
+# ----------------------------------------------------------------------------------------
+# the noise floor of the ECE: what a perfectly calibrated model gets on the same scores
+
+def perfect_labels(p, repeats=FLOOR_REPEATS, seed=FLOOR_SEED):
+    """``repeats`` rows of labels of a perfectly calibrated model with the scores ``p``: each
+    label is 1 with probability ``p_i`` (the model's own number is the truth). Row ``r`` is
+    what ``r + 1`` successive ``rng.random(len(p)) < p`` calls of one generator give."""
+    p = np.asarray(p, dtype=float)
+    rng = np.random.default_rng(seed)
+    chunk = max(1, 2_000_000 // max(1, len(p)))   # rows per draw: at most 16 MB of floats at once
+    return np.vstack([rng.random((min(chunk, repeats - r), len(p))) < p
+                      for r in range(0, repeats, chunk)])
+
+
+def perfect_ece(p, repeats=FLOOR_REPEATS, seed=FLOOR_SEED, n_bins=N_BINS):
+    """The ECE of each row of ``perfect_labels(p)``: the same number ``ece(row, p, n_bins)``
+    gives, row by row (same bins, same order of the sum), computed for all rows at once."""
+    p = np.asarray(p, dtype=float)
+    labels = perfect_labels(p, repeats, seed)
+    idx = bin_index(p, n_bins)
+    # positives per bin and repetition: sums of 0/1 are exact in floating point, so dividing by the
+    # count gives the same fraction as labels[:, m].mean(axis=1)
+    positives = labels.astype(float) @ (idx[:, None] == np.arange(n_bins)).astype(float)
+    total = np.zeros(repeats)
+    for b in range(n_bins):
+        m = idx == b
+        if m.any():
+            count = int(m.sum())
+            total = total + count / len(p) * np.abs(float(p[m].mean()) - positives[:, b] / count)
+    return total
+
+
+def floor_summary(y, p, repeats=FLOOR_REPEATS, seed=FLOOR_SEED, n_bins=N_BINS):
+    """The model's ECE and the floor it is read against: the mean and the FLOOR_RANGE quantiles
+    of ``perfect_ece(p)``, and the share of perfect draws with an ECE at least the model's."""
+    sims = perfect_ece(p, repeats, seed, n_bins)
+    observed = ece(y, p, n_bins)
+    lo, hi = np.quantile(sims, FLOOR_RANGE)
+    return {'ece': observed, 'mean': float(sims.mean()), 'lo': float(lo), 'hi': float(hi),
+            'share_above': float((sims >= observed).mean())}
+
+
+def perfect_range(p, repeats=FLOOR_REPEATS, seed=FLOOR_SEED):
+    """The FLOOR_RANGE quantiles of the fraction positive that a perfectly calibrated model gives
+    to the rows ``p`` (one bin): the distance to the diagonal that chance alone explains."""
+    fractions = perfect_labels(p, repeats, seed).mean(axis=1)
+    lo, hi = np.quantile(fractions, FLOOR_RANGE)
+    return float(lo), float(hi)
+
+
+def side(y, p, repeats=FLOOR_REPEATS, seed=FLOOR_SEED):
+    """Where the circle of the rows ``p`` (one bin) sits, judged against chance: 'acima' (more
+    positives than declared, beyond the perfect model's range), 'abaixo' or 'sobre'."""
+    lo, hi = perfect_range(p, repeats, seed)
+    frac = float(np.mean(y))
+    return 'acima' if frac > hi else 'abaixo' if frac < lo else 'sobre'
+
+
+def binned_ece(y, p, n_bins=N_BINS):
+    """The same ECE as ``course.metrics.ece``, written as (1/n) Σ_b |Σ_(i in b) (p_i − y_i)|
+    (n_b/n · |mean p − mean y| is |Σ (p − y)| / n): one bincount, fast enough for a bootstrap."""
+    y, p = np.asarray(y, dtype=float), np.asarray(p, dtype=float)
+    gaps = np.bincount(bin_index(p, n_bins), weights=p - y, minlength=n_bins)
+    return float(np.abs(gaps).sum() / len(p))
+
+
+def brier(y, p):
+    """Mean squared distance between the declared probability and the outcome (brier_score_loss)."""
+    return float(np.mean((np.asarray(p, dtype=float) - np.asarray(y)) ** 2))
+
+
+BOOT_REPEATS = 1000       # bootstrap resamples for the interval of a difference on one test set
+BOOT_SEED = 0
+
+
+def paired_interval(y, p_a, p_b, stat, repeats=BOOT_REPEATS, seed=BOOT_SEED, level=0.95):
+    """Bootstrap interval of ``stat(y, p_a) − stat(y, p_b)``: each resample draws the same rows
+    for both sides (a paired comparison on one test set)."""
+    y, p_a, p_b = np.asarray(y), np.asarray(p_a, dtype=float), np.asarray(p_b, dtype=float)
+    rng = np.random.default_rng(seed)
+    diffs = np.empty(repeats)
+    for r in range(repeats):
+        rows = rng.integers(0, len(y), len(y))
+        diffs[r] = stat(y[rows], p_a[rows]) - stat(y[rows], p_b[rows])
+    tail = (1 - level) / 2
+    lo, hi = np.quantile(diffs, [tail, 1 - tail])
+    return float(lo), float(hi)

@@ -8,22 +8,25 @@ faixa. No naive Bayes, sem calibração, quase todas as biópsias ficam nas faix
 círculo da faixa mais alta fica abaixo da diagonal (excesso de confiança); com temperatura, os
 losangos se espalham pelas faixas do meio e a maioria fica mais perto da diagonal. Na regressão logística,
 círculos e losangos quase coincidem e ficam perto da diagonal. O título de cada painel dá a
-temperatura T e o ECE antes e depois."""
+temperatura T e o ECE antes e depois. A barra vertical de cada marcador, da mesma cor, vai de 5 % a
+95 % das frações que um modelo perfeitamente calibrado, com os mesmos escores na faixa, mostraria
+só por acaso: nas faixas do meio, com poucas biópsias, ela cobre quase toda a altura."""
 import matplotlib.pyplot as plt
 from matplotlib.lines import Line2D
 
-from course.calibration import experiment
+from course.calibration import experiment, perfect_range
 from course.figstyle import comma_ticks, save, styled
 from course.fmt import num
-from course.metrics import ece, reliability_bins
+from course.metrics import N_BINS, bin_index, ece, reliability_bins
 from course.palette import OKABE_ITO
 
 # before: filled translucent circles; after: hollow diamonds with a thick edge, so that a
 # diamond on top of a circle leaves the circle visible (and the two differ in shape, not only colour)
 BEFORE = {'marker': 'o', 'label': 'sem calibração', 'facecolor': OKABE_ITO['blue'],
-          'edgecolor': 'black', 'alpha': 0.45, 'linewidth': 0.8}
+          'edgecolor': 'black', 'alpha': 0.45, 'linewidth': 0.8, 'bar': OKABE_ITO['blue']}
 AFTER = {'marker': 'D', 'label': 'com temperatura', 'facecolor': 'none',
-         'edgecolor': OKABE_ITO['vermillion'], 'alpha': 1.0, 'linewidth': 2.0}
+         'edgecolor': OKABE_ITO['vermillion'], 'alpha': 1.0, 'linewidth': 2.0,
+         'bar': OKABE_ITO['vermillion']}
 
 
 def marker_size(count):
@@ -41,6 +44,13 @@ def draw():
                 label='calibração perfeita')
         for p, style in ((m['p_before'], BEFORE), (m['p_after'], AFTER)):
             rows = reliability_bins(y, p)
+            # the chance bar: where 90 % of a perfectly calibrated model's circles would fall, with
+            # the same scores in the bin (what a bin of a few biopsies can show by chance alone)
+            idx = bin_index(p)
+            for r in rows:
+                lo, hi = perfect_range(p[idx == int(round(r['lo'] * N_BINS))])
+                ax.plot([r['mean_p'], r['mean_p']], [lo, hi], color=style['bar'], lw=1.4,
+                        zorder=2, solid_capstyle='butt')
             ax.scatter([r['mean_p'] for r in rows], [r['frac'] for r in rows],
                        s=[marker_size(r['count']) for r in rows], marker=style['marker'],
                        facecolor=style['facecolor'], edgecolor=style['edgecolor'],
@@ -57,10 +67,12 @@ def draw():
     handles = [Line2D([], [], ls='--', color=OKABE_ITO['grey'], label='calibração perfeita')] + [
         Line2D([], [], ls='none', marker=s['marker'], markersize=10, markerfacecolor=s['facecolor'],
                markeredgecolor=s['edgecolor'], markeredgewidth=s['linewidth'], alpha=s['alpha'],
-               label=s['label']) for s in (BEFORE, AFTER)]
-    fig.legend(handles=handles, loc='lower center', ncol=3,
+               label=s['label']) for s in (BEFORE, AFTER)] + [
+        Line2D([], [], color='black', lw=1.4,
+               label='barra (da cor do marcador): acaso de um modelo perfeito, 5–95 %')]
+    fig.legend(handles=handles, loc='lower center', ncol=2,
                title=f'{len(y)} biópsias de validação; área do marcador ∝ biópsias na faixa')
-    fig.tight_layout(rect=(0, 0.12, 1, 1))
+    fig.tight_layout(rect=(0, 0.17, 1, 1))
     return fig
 
 

@@ -124,6 +124,15 @@ def computed():
             'lr_after': facts(lr['y'], lr['after'], lr['before'])}
 
 
+def low_side(y, p, repeats=2000, seed=0):
+    """'acima' when the bin's fraction malignant is above 95 % of what a perfectly calibrated model
+    with these probabilities shows (labels drawn one by one, written independently of the package)."""
+    rng = np.random.default_rng(seed)
+    fractions = np.array([(rng.random(len(p)) < p).mean() for _ in range(repeats)])
+    lo, hi = np.quantile(fractions, [0.05, 0.95])
+    return 'acima' if y.mean() > hi else 'abaixo' if y.mean() < lo else 'sobre'
+
+
 def errors_among(k):
     return {0: 'nenhuma delas é erro', 1: 'uma delas é erro'}.get(k, f'{k} delas são erros')
 
@@ -151,7 +160,9 @@ def expected_glue(c):
         'calib_nb_low_n': str(int(low.sum())),
         'calib_nb_low_declared': pct(nb['before'][low].mean()),
         'calib_nb_low_observed': pct(nb['y'][low].mean()),
-        'calib_nb_low_side': 'acima' if nb['y'][low].mean() > nb['before'][low].mean() + 0.01 else 'não acima',
+        'calib_nb_low_side': low_side(nb['y'][low], nb['before'][low]),
+        'calib_nb_low_mal': str(int(nb['y'][low].sum())),
+        'calib_lr_ece_before': pt(lrb['ece'], 3), 'calib_lr_ece_after': pt(lra['ece'], 3),
         'calib_nb_T': pt(nb['T'], 2), 'calib_lr_T': pt(lr['T'], 2),
         'calib_nb_changed': str(nba['changed']),
         'calib_nb_accuracy': pct(nbb['accuracy']),
@@ -206,10 +217,10 @@ def test_fifty_splits_numbers(glued):
     assert glued['calib_50_n'] == '50'
     assert glued['calib_50_nb_declared'] == pct(nb[:, 0].mean())
     assert glued['calib_50_nb_accuracy'] == pct(nb[:, 1].mean())
-    assert glued['calib_50_nb_lower_text'] == ('em todos eles' if lower == 50 else f'em {lower} dos 50')
+    assert glued['calib_50_nb_lower_text'] == ('em todas elas' if lower == 50 else f'em {lower} das 50')
     lr_lower = int((lr[:, 3] < lr[:, 2]).sum())
     assert glued['calib_50_lr_lower'] == str(lr_lower)
-    # "cai em só ... dos 50 sorteios; nos outros, piora um pouco"
+    # "cai em só ... das 50 divisões; nas outras, piora um pouco"
     assert lr_lower < 25 and int((lr[:, 3] > lr[:, 2]).sum()) == 50 - lr_lower
     assert glued['calib_50_lr_brier_before'] == pt(lr[:, 2].mean(), 3)
     assert glued['calib_50_lr_brier_after'] == pt(lr[:, 3].mean(), 3)
@@ -294,7 +305,7 @@ def test_hand_calculations(glued, computed):
     after = expit(z[i_err] / T)
     assert glued['calib_hand_z'] == pt(z[i_err], 2)
     assert glued['calib_hand_zT'] == pt(z[i_err] / T, 2)
-    assert glued['calib_hand_p_before'] == pt(p[i_err], 3)
+    assert 'calib_hand_p_before' not in glued    # one value, one rounding: it is calib_hand_p_err
     assert glued['calib_hand_p_after'] == pt(after, 3)
     assert '= ' + pt(after, 3).replace(',', '{,}') + '\\end{aligned}' in glued['calib_hand_after_eq']
     # "A biópsia continua do lado errado" and the Brier of the three goes down with T
@@ -320,12 +331,13 @@ def test_listing_4_numbers_are_the_seeds(glued):
         assert glued[f'calib_iso_{key}_brier'] == pt(brier, 4)
         assert glued[f'calib_iso_{key}_log_loss'] == pt(loss, 4)
         assert glued[f'calib_iso_{key}_ece'] == pt(ece, 4)
-        assert glued[f'calib_iso_{key}_accuracy'] == pt(acc, 3)
+        assert glued[f'calib_iso_{key}_accuracy'] == pt(acc, 4)   # as the table prints it
     for k, (declared, real) in enumerate(SEED_004_TABLE):
         assert glued[f'calib_iso_rf_decl_{k}'] == pt(declared, 3)
         assert glued[f'calib_iso_rf_real_{k}'] == pt(real, 3)
     assert glued['calib_iso_ece_cmp'] == 'igual'           # 0,0384 against 0,0389
     assert glued['calib_iso_rf_max_gap'] == pt(0.289 - 0.192, 3)
+    assert glued['calib_iso_ece_diff'] == pt(0.0389 - 0.0384, 4)
     assert (glued['calib_iso_n'], glued['calib_iso_n_test'], glued['calib_iso_n_train']) == \
         ('12.000', '4.800', '7.200')
 
@@ -363,20 +375,172 @@ def test_where_and_which_way(glued, listing_4):
     lr, rf, iso = (five_bins(y, prob[k]) for k in ('lr', 'rf', 'iso'))
     assert glued['calib_iso_lr_decl_2'] == pt(lr[2][0], 3)
     assert glued['calib_iso_lr_real_2'] == pt(lr[2][1], 3)
-    # "na faixa do meio, a regressão logística declara demais e a floresta de menos"
-    assert lr[2][0] > lr[2][1] and rf[2][0] < rf[2][1] and glued['calib_iso_lr_mid'] == 'mais'
+    # "na faixa do meio, a regressão logística declara demais, além do acaso; a floresta fica
+    #  dentro do acaso" (the chance range: 5-95 % of a perfectly calibrated model's fraction)
+    edges = np.linspace(0, 1, 6)[1:-1]
+    ids_lr, ids_rf = np.searchsorted(edges, prob['lr']), np.searchsorted(edges, prob['rf'])
+    assert low_side(y[ids_lr == 2], prob['lr'][ids_lr == 2]) == 'abaixo' and glued['calib_iso_lr_mid'] == 'mais'
+    assert low_side(y[ids_rf == 2], prob['rf'][ids_rf == 2]) == 'sobre'
+    assert glued['calib_iso_rf_mid_count'] == str(rf[2][2])
     lr_gap = [abs(d - r) for d, r, _ in lr]
     assert glued['calib_iso_lr_max_gap'] == pt(max(lr_gap), 3)
     thousands = lambda n: f'{n:,}'.replace(',', '.')    # noqa: E731  (1163 -> '1.163')
     assert glued['calib_iso_rf_mid_n'] == thousands(sum(n for _, _, n in rf[1:4]))
     assert glued['calib_iso_lr_mid_n'] == thousands(sum(n for _, _, n in lr[1:4]))
-    assert glued['calib_iso_iso_max_gap'] == pt(max(abs(d - r) for d, r, _ in iso), 3)
     assert glued['calib_iso_rf_ece5'] == pt(ece_bins(y, prob['rf'], 5), 4)
     assert glued['calib_iso_lr_ece5'] == pt(ece_bins(y, prob['lr'], 5), 4)
     # the 15-bin ECE is the seed's
     assert pt(ece_bins(y, prob['rf'], 15), 4) == pt(SEED_004['rf'][2], 4)
     # "falta de confiança": in the middle the declared numbers sit closer to 0,5 than the truth
     assert rf[1][1] < rf[1][0] < 0.5 < rf[3][0] < rf[3][1]
+
+
+# ----------------------------------------------------------------------------------------
+# the noise floor of the ECE, the lazy model, the 50 divisions' ECEs (issue 20, item 1)
+
+def perfect_eces(p, repeats=2000, seed=0, bins=10):
+    """ECEs of a perfectly calibrated model with the scores p, written as a matrix product:
+    ECE = (1/n) Σ_b |Σ_(i in b) (p_i − y_i)|, with y drawn row by row from one generator."""
+    rng = np.random.default_rng(seed)
+    labels = np.array([rng.random(len(p)) < p for _ in range(repeats)], dtype=float)
+    onehot = (np.minimum((p * bins).astype(int), bins - 1)[:, None] == np.arange(bins)).astype(float)
+    return np.abs((p - labels) @ onehot).sum(axis=1) / len(p)
+
+
+def test_the_noise_floor(glued, computed):
+    nb, lr = computed['nb'], computed['lr']
+    states = {('nb', 'before'): nb['before'], ('nb', 'after'): nb['after'],
+              ('lr', 'before'): lr['before'], ('lr', 'after'): lr['after']}
+    floors = {}
+    for (key, when), p in states.items():
+        sims = perfect_eces(p)
+        lo, hi = np.quantile(sims, [0.05, 0.95])
+        floors[key, when] = (sims.mean(), lo, hi, (sims >= ece_of(nb['y'], p)).mean())
+        assert glued[f'calib_floor_{key}_{when}_mean'] == pt(sims.mean(), 3)
+        assert glued[f'calib_floor_{key}_{when}_lo'] == pt(lo, 3)
+        assert glued[f'calib_floor_{key}_{when}_hi'] == pt(hi, 3)
+    assert glued['calib_floor_repeats'] == '2.000' and glued['calib_floor_coverage'] == '90 %'
+    # the readings: naive Bayes with temperature inside its range, without far above its own;
+    # the logistic regression a little above (share of perfect draws below 5 %), with T inside
+    ece = {k: ece_of(nb['y'], p) for k, p in states.items()}
+    inside = lambda k: floors[k][1] <= ece[k] <= floors[k][2]   # noqa: E731
+    assert inside(('nb', 'after')) and inside(('lr', 'after'))
+    assert ece['nb', 'before'] > 3 * floors['nb', 'before'][2]
+    assert floors['lr', 'before'][2] < ece['lr', 'before'] and floors['lr', 'before'][3] < 0.05
+    assert glued['calib_floor_lr_before_share'] == f"{round(100 * floors['lr', 'before'][3])} %"
+    # the floor falls with twice the biopsies and rises with 15 bins
+    double = perfect_eces(np.concatenate([nb['after'], nb['after']])).mean()
+    fifteen = perfect_eces(nb['after'], bins=15).mean()
+    assert double < floors['nb', 'after'][0] < fifteen
+    assert glued['calib_floor_double'] == pt(double, 3) and glued['calib_floor_15'] == pt(fifteen, 3)
+
+
+def test_the_lazy_model(glued, computed):
+    y = computed['nb']['y']
+    prevalence = y.mean()
+    assert glued['calib_const_prev'] == pct(prevalence)
+    assert glued['calib_const_brier'] == pt(prevalence * (1 - prevalence), 3)
+    assert ece_of(y, np.full(len(y), prevalence)) < 1e-12          # "o ECE dele é zero"
+    assert prevalence * (1 - prevalence) > max(computed['nb_before']['brier'], computed['lr_before']['brier'])
+
+
+def test_logistic_regression_mean_on_the_learning_rows(glued):
+    X, y = load_breast_cancer(return_X_y=True)
+    X, y = X[:, :10], 1 - y
+    rest, va = train_test_split(np.arange(len(y)), test_size=0.3, stratify=y, random_state=SEED)
+    tr, _ = train_test_split(rest, test_size=1 / 3, stratify=y[rest], random_state=SEED)
+    m = make_pipeline(StandardScaler(), LogisticRegression()).fit(X[tr], y[tr])
+    mean = m.predict_proba(X[tr])[:, 1].mean()
+    assert abs(mean - y[tr].mean()) < 1e-4
+    assert glued['calib_lr_learn_mean'] == glued['calib_lr_learn_frac'] == pct(y[tr].mean(), 2)
+
+
+@pytest.mark.slow   # trains forests or runs 50 divisions
+def test_the_fifty_divisions_ece(glued):
+    """Each division's ECE against its own floor; the counts the page quotes and the Preveja key."""
+    from scipy.stats import binom
+    X, y = load_breast_cancer(return_X_y=True)
+    X, y = X[:, :10], 1 - y
+    above = {}
+    for key, make in (('nb', GaussianNB), ('lr', lambda: make_pipeline(StandardScaler(), LogisticRegression()))):
+        for when in ('before', 'after'):
+            above[key, when] = 0
+        for s in range(50):
+            e = experiment(make(), X, y, seed=s)
+            for when in ('before', 'after'):
+                sims = perfect_eces(e[when])
+                above[key, when] += ece_of(e['y'], e[when]) > np.quantile(sims, 0.95)
+    for (key, when), k in above.items():
+        assert glued[f'calib_50_{key}_{when}_above'] == str(k)
+    k_chance = int(binom.ppf(0.95, 50, 0.05))
+    assert glued['calib_50_chance_max'] == str(k_chance)
+    assert above['nb', 'before'] == 50 and k_chance < above['nb', 'after'] < 50
+    assert above['lr', 'before'] <= k_chance and above['lr', 'after'] <= k_chance
+    assert glued['calib_50_nb_after_cmp'] == 'parte'
+
+
+@pytest.mark.slow   # trains forests or runs 50 divisions
+def test_one_model_four_maps(glued):
+    """The frozen forest and its three maps, recomputed; each reading against its noise."""
+    from scipy.optimize import minimize_scalar
+    from sklearn.calibration import CalibratedClassifierCV
+    from sklearn.datasets import make_classification
+    from sklearn.ensemble import RandomForestClassifier
+    from sklearn.frozen import FrozenEstimator
+    X, y = make_classification(n_samples=12000, n_features=10, n_informative=5, flip_y=0.1,
+                               class_sep=1.0, random_state=0)
+    Xtr, Xte, ytr, yte = train_test_split(X, y, test_size=0.4, random_state=0, stratify=y)
+    Xf, Xc, yf, yc = train_test_split(Xtr, ytr, test_size=1 / 3, random_state=0, stratify=ytr)
+    forest = RandomForestClassifier(n_estimators=100, random_state=0, n_jobs=1).fit(Xf, yf)
+    # sklearn's own temperature (version 1.8 and later) gives the lesson's T
+    temp = CalibratedClassifierCV(FrozenEstimator(forest), method='temperature').fit(Xc, yc)
+    T = 1 / temp.calibrated_classifiers_[0].calibrators[0].beta_
+    assert glued['calib_map_T'] == pt(T, 2) and T > 1
+    maps = {'none': forest.predict_proba(Xte)[:, 1], 'temp': temp.predict_proba(Xte)[:, 1]}
+    for key, method in (('platt', 'sigmoid'), ('iso', 'isotonic')):
+        maps[key] = CalibratedClassifierCV(FrozenEstimator(forest), method=method).fit(Xc, yc).predict_proba(Xte)[:, 1]
+    for key, p in maps.items():
+        assert glued[f'calib_map_{key}_brier'] == pt(brier_score_loss(yte, p), 4)
+        assert glued[f'calib_map_{key}_auc'] == pt(roc_auc_score(yte, p), 4)
+        assert glued[f'calib_map_{key}_ece'] == pt(ece_bins(yte, p, 15), 4)
+        assert glued[f'calib_map_{key}_changed'] == str(int(((p > 0.5) != (maps['none'] > 0.5)).sum()))
+    # "a ordem não muda com Platt e a temperatura; a isotônica empata e o ROC AUC cai um pouco"
+    assert glued['calib_map_platt_auc'] == glued['calib_map_temp_auc'] == glued['calib_map_none_auc']
+    assert roc_auc_score(yte, maps['iso']) < roc_auc_score(yte, maps['none'])
+    # "a temperatura não muda nenhuma decisão; piora o Brier e o ECE, melhora a log loss"
+    assert glued['calib_map_temp_changed'] == '0'
+    assert ece_bins(yte, maps['temp'], 15) > ece_bins(yte, maps['none'], 15)
+    # the bootstrap intervals of the Brier differences (same resamples as the lesson: seed 0)
+    rng = np.random.default_rng(0)
+    rows = [rng.integers(0, len(yte), len(yte)) for _ in range(1000)]
+    def interval(a, b):
+        d = [np.mean((a[r] - yte[r]) ** 2) - np.mean((b[r] - yte[r]) ** 2) for r in rows]
+        return np.quantile(d, [0.025, 0.975])
+    lo, hi = interval(maps['temp'], maps['none'])
+    assert lo > 0 and glued['calib_map_temp_brier_cmp'] == 'sobe'
+    assert interval(maps['platt'], maps['none'])[1] < 0 and interval(maps['iso'], maps['none'])[1] < 0
+    lo, hi = interval(maps['platt'], maps['iso'])
+    assert lo < 0 < hi          # "o Brier não diz qual das duas é melhor"
+    # why T > 1: the exact 0 and 1 with the wrong label
+    p_cal = forest.predict_proba(Xc)[:, 1]
+    wrong = ((p_cal == 1) & (yc == 0)) | ((p_cal == 0) & (yc == 1))
+    assert glued['calib_map_extreme_wrong'] == str(int(wrong.sum())) and wrong.sum() > 0
+    assert glued['calib_map_extreme_n'] == str(int(((p_cal == 0) | (p_cal == 1)).sum()))
+
+
+@pytest.mark.slow   # trains forests or runs 50 divisions
+def test_the_listing_4_noise(glued, listing_4):
+    """'O ECE das duas é praticamente igual': the bootstrap interval of the difference spans zero."""
+    y, prob = listing_4
+    rng = np.random.default_rng(0)
+    d = []
+    for _ in range(1000):
+        r = rng.integers(0, len(y), len(y))
+        d.append(ece_bins(y[r], prob['rf'][r], 15) - ece_bins(y[r], prob['lr'][r], 15))
+    lo, hi = np.quantile(d, [0.025, 0.975])
+    assert lo < 0 < hi and glued['calib_iso_ece_cmp'] == 'igual'
+    assert glued['calib_iso_ece_diff_lo'] == pt(lo, 4).replace('-', '−')
+    assert glued['calib_iso_ece_diff_hi'] == pt(hi, 4).replace('-', '−')
 
 
 # ----------------------------------------------------------------------------------------
@@ -410,7 +574,26 @@ WHITELIST = [
     ('bem menos de 1.000 exemplos', 'scikit-learn\'s documented rule of thumb (≪1000 samples)'),
     ('desde a versão 1.8', 'the scikit-learn version that added method="temperature"'),
     ('Neural Networks*, 2017', 'the year of Guo et al.\'s article'),
-    ('(acurácia', 'table row: the glued accuracies follow'),
+    # the noise floor, the 50 divisions and the one-model comparison (issue 20)
+    ('menos de 0,1 de chance', 'the cut we choose to look at (an input)'),
+    ('de 5 % a 95 %', 'the declared range of a perfect model\'s draws (FLOOR_RANGE, an input)'),
+    ('com 15 faixas em vez de 10', 'the two bin counts compared (inputs)'),
+    ('95 % das vezes', 'the level of the binomial bound (an input)'),
+    ('(95 % das reamostras)', 'the level of the bootstrap interval (an input)'),
+    ('vale 0,5 exatamente onde', 'the midpoint of the sigmoid, a property of the formula'),
+    ('em torno de 0,5', 'the midpoint of the sigmoid, a property of the formula'),
+    ('(0,5 fica onde estava)', 'the usual decision threshold (an input)'),
+    ('passa de 0,5', 'the usual decision threshold (an input)'),
+    ('perto de 0 ou de 1', 'the ends of the probability scale'),
+    ('0 ou em 1', 'the ends of the probability scale'),
+    ('0 ou 1', 'the ends of the probability scale'),
+    ('0 e 1 exatos', 'the ends of the probability scale'),
+    ('leva 0 a', 'the ends of the probability scale (the glued images follow)'),
+    ('e 1 a', 'the ends of the probability scale (the glued images follow)'),
+    ('maior que 1', 'a temperature compared with 1, the one that changes nothing'),
+    ('menor que 1', 'a temperature compared with 1, the one that changes nothing'),
+    ('Murphy, 1973', 'the year of Murphy\'s decomposition of the Brier score'),
+    ('Caruana, 2005', 'the year of Niculescu-Mizil and Caruana\'s article'),
 ]
 
 

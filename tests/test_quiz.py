@@ -180,12 +180,19 @@ def _breast_cancer_class_1():
 # independently of the bank; those a number decides, derived from that number.
 KEYS.update({
     ('calibracao', 'brier-menor-calibrado'): False,
-    ('calibracao', 'decisao-em-50-sorteios'): True,
+    ('calibracao', 'decisao-em-50-divisoes'): True,
     ('calibracao', 'ece-igual-nao-basta'): [0],
     ('calibracao', 'erro-confiante-no-brier'): [0],
     ('calibracao', 'floresta-no-meio'): [0],
     ('calibracao', 'temperatura-na-logistica'): [0],
-    ('calibracao', 'temperatura-ou-isotonica'): [0],
+    ('calibracao', 'temperatura-ou-isotonica'): [0, 1],
+    # true: a perfectly calibrated model's ECE on the 171 biopsies is above zero (the lesson's floor)
+    ('calibracao', 'ece-modelo-perfeito'): quiz.number_from_text(CALIB['calib_floor_nb_after_mean']) > 0,
+    ('calibracao', 'temperatura-sem-deslocamento'): [0],
+    # the isotonic map is the one whose ROC AUC moved on the lesson's forest (Platt's did not)
+    ('calibracao', 'mapa-muda-auc'):
+        [0] if CALIB['calib_map_iso_auc'] != CALIB['calib_map_none_auc'] == CALIB['calib_map_platt_auc'] else [],
+    ('calibracao', 'isotonica-com-cv'): [0],
     ('custo', 'cada-limiar-sua-metrica'): [1],
     ('custo', 'escolher-no-teste'): False,
     # "biópsia para todas" is the cheaper extreme when c_FP * benign < c_FN * malignant
@@ -362,7 +369,8 @@ TYPED_ON_PURPOSE = {
     'metricas': {'paradoxo-acuracia': {'0,990', '990'}, 'limiar-sobe': {'0,65', '0,70', '0,5', '0,7'},
                  'peso-classe-balanced': {'100', '900'}},   # a made-up 900/100 training set
     'custo': {'f1-nao-e-custo': {'0,01', '0,99', '1', '20'}},
-    'calibracao': {'temperatura-numero': {'0,99'}, 'erros-esperados': {'0,01'}},
+    'calibracao': {'temperatura-numero': {'0,99'}, 'erros-esperados': {'0,01'},
+                   'temperatura-ou-isotonica': {'1.000'}},   # scikit-learn's rule of thumb, ≪ 1000 samples
     'roc': {'auc-a-mao': {'0,35'}, 'par-perdido': {'0,35'}, 'precisao-por-bayes': {'0,95'},
             'prevalencia-cai': {'0,1%', '0,1 %'}, 'bootstrap-como': {'0,05'}},
 }
