@@ -63,22 +63,58 @@ assert abs(_f1s[2] - accuracy_score(yd_test, pred_d)) < 1e-12, 'passo 11: "o mic
 '''
 
 ROC = r'''
-assert precision < 0.5, 'passo 1: "abaixo até de 50 %"'
+from course.values import value as _value
+assert precision < 0.5 and precision < 1 / 5, 'passo 1: "abaixo até de 50 %", "menos de um alarme certo em cada cinco"'
+assert num(fp / tp, 1) == _value('roc', 'roc_bayes_fp_per_tp'), 'passo 1: "uns {roc_bayes_fp_per_tp} falsos positivos para cada doente achado"'
 # passo 3's simulation (t = 1 there; passo 5 reuses the name t for its labels)
-assert abs((neg >= 1.0).mean() - (1 - norm.cdf(1.0))) < 0.003 and abs((pos >= 1.0).mean() - (1 - norm.cdf(1.0 - d))) < 0.003, \
-    'passo 3: "a simulação difere da teoria em milésimos"'
+_auc_sim = roc_auc_score(np.r_[np.zeros(neg.size), np.ones(pos.size)], np.r_[neg, pos])
+assert max(abs((neg >= 1.0).mean() - (1 - norm.cdf(1.0))), abs((pos >= 1.0).mean() - (1 - norm.cdf(1.0 - d))),
+           abs(_auc_sim - norm.cdf(d / np.sqrt(2)))) < 0.0025, \
+    'passo 3: "a simulação fica a no máximo um ou dois milésimos da teoria em cada número"'
+# passo 4, replayed with the lab's seed (the loop keeps only its last row)
+_rng = np.random.default_rng(0)
+_rows = {}
+for _prev in (0.5, 0.1, 0.01, 0.001):
+    _n_pos = int(100_000 * _prev)
+    _s = np.r_[_rng.normal(1.5, 1.0, _n_pos), _rng.normal(0.0, 1.0, 100_000 - _n_pos)]
+    _y = np.r_[np.ones(_n_pos), np.zeros(100_000 - _n_pos)]
+    _rows[_prev] = (roc_auc_score(_y, _s), average_precision_score(_y, _s))
+assert np.array_equal(_s, s)                         # the same draws as the lab's last row
+_off = {k: abs(v[0] - norm.cdf(1.5 / np.sqrt(2))) for k, v in _rows.items()}
+assert max(_off, key=_off.get) == 0.001 and max(_off[k] for k in (0.5, 0.1, 0.01)) < 0.01, \
+    'passo 4: "perto do mesmo lugar em todas as linhas", "o ROC AUC dela é o que mais se afasta da teoria"'
+assert 0.01 < _rows[0.001][1] < 0.05 and _rows[0.001][1] > 10 * 0.001, \
+    'passo 4: "na linha de 0,1 %, ela fica em poucos centésimos, mas ainda mais de dez vezes a do acaso"'
+assert [v[1] for v in _rows.values()] == sorted((v[1] for v in _rows.values()), reverse=True), 'passo 4: "a AP despenca"'
 assert ci_d[1] - ci_d[0] < min(ci_lr[1] - ci_lr[0], ci_rf[1] - ci_rf[0]), 'passo 5: "o da diferença é mais estreito que o de cada AUC"'
+assert ci_d[1] - ci_d[0] < np.hypot(ci_lr[1] - ci_lr[0], ci_rf[1] - ci_rf[0]), 'passo 5: "se os dois AUC variassem de forma independente" seria mais largo'
+# "Com n = 200, o lab sorteia as mesmas 200 linhas da primeira linha da tabela da aula": the lab's
+# code with n = 200 gives the lesson's interval of the difference
+_rng = np.random.default_rng(0)
+_i0 = _rng.choice(len(yte), 200, replace=False)
+_d = []
+for _ in range(B):
+    _i = _i0[_rng.integers(0, 200, 200)]
+    _d.append(roc_auc_score(yte[_i], p_rf[_i]) - roc_auc_score(yte[_i], p_lr[_i]))
+_lo, _hi = np.percentile(_d, [2.5, 97.5])
+assert f'[{signed(_lo)}; {signed(_hi)}]' == _value('roc', 'roc_boot_200_diff'), 'passo 5: "as mesmas 200 linhas da primeira linha da tabela da aula"'
+
 assert 0.01 < ci_lr[1] - ci_lr[0] < 0.06, 'passo 5: "uns poucos centésimos de largura"'
 '''
 
 CUSTO = r'''
+from course.values import value as _value
 _equal = costs(p, c_fn=1, c_fp=1)
+assert num(t[_equal.argmin()], 2) == _value('custo', 'custo_equal_thr'), 'experimento 2: "em {custo_equal_thr}"'
+assert num(t[costs(p).argmin()], 2) == _value('custo', 'custo_best_thr'), 'experimento 1: "o limiar mais barato é {custo_best_thr}"'
+assert num(held_out(p, StratifiedKFold(5)), 0) == _value('custo', 'custo_honest'), 'experimento 4: "ele custa {custo_honest}"'
+assert str(wins) == _value('custo', 'custo_cuts_theory_wins'), 'experimento 4: "em {custo_cuts_theory_wins} das 20 repetições"'
 assert t[_equal.argmin()] > 0.5 and _equal.argmin() == int(np.argmax(f1)), \
     'experimento 2: "fica acima de 0,5 e, nestes dados, cai no mesmo lugar do melhor F1"'
 assert t[costs(p, c_fn=C_FP, c_fp=C_FN).argmin()] > 0.5, 'experimento 3: "passou para cima de 0,5"'
 assert t[costs(p).argmin()] < 0.3, 'experimento 1: "o mínimo fica bem abaixo de 0,5"'
 assert held_out(p, StratifiedKFold(5)) > costs(p).min(), 'experimento 4: "na verificação honesta ... ele custa mais"'
-assert wins > 10, 'experimento 4: "sai mais barato na maior parte das 20 divisões"'
+assert wins > 10, 'experimento 4: a teoria sai mais barata na maior parte das 20 repetições'
 '''
 
 CLAIMS = {'triagem': TRIAGEM, 'roc': ROC, 'custo': CUSTO}
