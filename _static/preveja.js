@@ -92,7 +92,7 @@
       form.appendChild(el('label', { 'for': inputId }, 'Sua previsão'));
       this.input = el('input', { type: 'text', id: inputId, inputmode: 'decimal',
                                  autocomplete: 'off', spellcheck: 'false',
-                                 placeholder: this.answer.percent ? 'ex.: 40 %' : 'ex.: 0,75',
+                                 placeholder: this.answer.percent ? 'uma porcentagem' : 'um número',   /* no example: it could be near an answer */
                                  'aria-describedby': this.feedback.id });
       form.appendChild(this.input);
       this.input.addEventListener('keydown', function (event) {

@@ -421,7 +421,7 @@ def cost_lab(y, scores, folds, cost_fn=10, cost_fp=1, threshold=0.5):
           f' → <strong data-value="theory_threshold">{v["theory_threshold"]}</strong></span>'
         + _value('theory_cost', v['theory_cost'], 'custo') + '</div><div class="ex-stats">'
         + _value('honest_cost', v['honest_cost'], 'Verificação honesta (limiar escolhido em 4/5, '
-                 'custo no 1/5 restante, somado nas partes)')
+                 'custo no 1/5 restante, somado nas 5 dobras)')
         + _value('honest_thresholds', v['honest_thresholds'], 'limiares escolhidos')
         + '</div><div class="ex-stats">'
         + _value('all_cost', v['all_cost'], 'Biópsia para todas')

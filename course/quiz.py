@@ -379,7 +379,7 @@ def _question_html(bank, q, number, uid, absolute):
         iid = f'{qid}-in'
         parts.append(f'<div class="cq-numeric"><label for="{iid}">Sua resposta</label> '
                      f'<input type="text" id="{iid}" inputmode="decimal" autocomplete="off" '
-                     f'spellcheck="false" placeholder="ex.: 0,75" aria-describedby="{qid}-fb"> '
+                     f'spellcheck="false" placeholder="um número" aria-describedby="{qid}-fb"> '
                      f'{CHECK}</div>')
         data.update(answer=float(q['answer']), tolerance=float(q['tolerance']),
                     shown=number_pt(float(q['answer']), float(q['tolerance'])),

@@ -70,7 +70,7 @@ ANSWERS = {
     # custo (lesson 2.6) at the lesson's own prices
     'threshold_theory_lesson_prices': int(CUSTO['custo_price_fp']) / (
         int(CUSTO['custo_price_fp']) + int(CUSTO['custo_price_fn'])),   # c_FP / (c_FP + c_FN)
-    'threshold_theory_fp4_fn1': 4 / (4 + 1),   # not 3/4: 0,75 is the answer boxes' placeholder
+    'threshold_theory_fp4_fn1': 4 / (4 + 1),   # c_FP / (c_FP + c_FN), a false alarm at 4 and a miss at 1
     'cost_threshold_05': int(CUSTO['custo_price_fn']) * int(CUSTO['custo_fn_05'])
     + int(CUSTO['custo_price_fp']) * int(CUSTO['custo_fp_05']),
     # calibracao (lesson 2.4)
