@@ -50,7 +50,7 @@ def test_listing_5_prints_the_seed_numbers(printed):
     assert len(out) == len(SEED_LISTING_5)
     for ours, seed in zip(out, SEED_LISTING_5):
         assert NUMBER.findall(ours) == NUMBER.findall(seed), (ours, seed)
-    assert out[0] == 'classe  precision  recall     F1   suporte'      # Portuguese, aligned
+    assert out[0] == 'classe   precisão revocação   F1   suporte'      # one language, each label over its column
     assert out[-1].startswith('acurácia: 0.9745') and out[-1].endswith('True')
 
 
