@@ -194,7 +194,7 @@ def time_edit(page, preview: Preview, book: BookCopy, name: str, change, marker:
 
 def measure(port: int | None = None) -> dict:
     from playwright.sync_api import sync_playwright
-    results = {}
+    results = {'load': os.getloadavg()[0]}
     with BookCopy() as book, Preview(book.root, port) as preview, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_page()
@@ -210,15 +210,18 @@ def measure(port: int | None = None) -> dict:
         executed = re.findall(r'(\S+\.md): Executing notebook', preview.log)
         results['code_executed_lessons'] = sorted({Path(x).stem for x in executed})
         browser.close()
+    results['load'] = max(results['load'], os.getloadavg()[0])
     return results
 
 
 def readme_block(results: dict) -> str:
     today = datetime.date.today().strftime('%d/%m/%Y')
     seconds = lambda x: f'{x:.1f}'.replace('.', ',') + ' s'   # noqa: E731
+    load = f'{results["load"]:.1f}'.replace('.', ',')
     return (f'Medido por `python scripts/preview_timing.py --readme` em {today} (Python '
-            f'{platform.python_version()}, 2 núcleos), na aula `{LESSON}`, do momento em que o '
-            'arquivo é salvo até a página recarregada no navegador mostrar a mudança:\n\n'
+            f'{platform.python_version()}, {os.cpu_count()} núcleos, carga da máquina {load}), na '
+            f'aula `{LESSON}`, do momento em que o arquivo é salvo até a página recarregada no '
+            'navegador mostrar a mudança:\n\n'
             '| edição | tempo | aulas executadas de novo |\n|---|---:|---|\n'
             f'| uma palavra no texto | {seconds(results["prose"])} | nenhuma |\n'
             f'| um comentário numa célula de código | {seconds(results["code"])} | '
