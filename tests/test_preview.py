@@ -141,8 +141,15 @@ def test_a_saved_edit_is_served_and_the_page_reloads(site, browser):
                                            timeout=300)
         page.close()
         assert 'Executing notebook' not in running.log, 'a prose edit executed the lesson'
-        assert 'PALAVRANOVA' in (book.root / '_build' / 'preview' / 'html' / 'lessons'
-                                 / 'regressao.html').read_text(encoding='utf-8')
+        served = (book.root / '_build' / 'preview' / 'html' / 'lessons' / 'regressao.html') \
+            .read_text(encoding='utf-8')
+        assert 'PALAVRANOVA' in served
+        # the page as the site has it: the extensions' end-of-build rewrites ran
+        built = (site / 'lessons' / 'regressao.html').read_text(encoding='utf-8')
+        head = lambda html: sorted(re.findall(r'<(?:link|script)[^>]*(?:href|src)="([^"?]+)', html))  # noqa: E731
+        assert head(served) == head(built)
+        assert served.count('.webp"') == built.count('.webp"') > 0
+        assert 'THEBE_JS_URL' not in served
         assert not (book.root / '_build' / 'html').exists()
         assert not (book.root / 'conf.py').exists()
         print(f'prose edit shown after {seconds:.1f} s')

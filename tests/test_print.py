@@ -18,11 +18,12 @@ What a teacher would notice if it broke:
 """
 import io
 import re
+import sys
 import unicodedata
 
 import pytest
 
-from conftest import recording_page
+from conftest import ROOT, recording_page
 
 LESSONS = ['lessons/custo', 'lessons/metricas-fundamental']
 A4_COLUMN = 680          # CSS px: 210 mm less the 15 mm margins of print.css (@page)
@@ -413,3 +414,45 @@ def test_the_answer_key_names_the_printed_letter_of_each_right_option(answer_key
                 f'{"abcdefgh"[k]}) {q["options"][k].rstrip(". ") if len(right) > 1 else q["options"][k]}'
                 for k in right)
         assert printed(expected, key), f'answer key wrong or missing for: {q["prompt"][:70]}'
+
+
+def test_the_footer_title_is_a_safe_css_string():
+    sys.path.insert(0, str(ROOT / '_ext'))
+    from handout import css_string
+    assert css_string('Custo "F1" \\ a</style>') == '"Custo \\"F1\\" \\\\ a\\3C /style>"'
+
+
+def test_only_a_paragraph_that_is_just_a_download_link_is_left_off_paper():
+    from docutils import nodes
+    from sphinx import addnodes
+    sys.path.insert(0, str(ROOT / '_ext'))
+    from handout import _is_download_only
+    link = addnodes.download_reference('', '', nodes.literal('', 'script da figura'))
+    assert _is_download_only(nodes.paragraph('', '', nodes.Text('('), link.deepcopy(), nodes.Text(')')))
+    assert not _is_download_only(nodes.paragraph('', '', nodes.Text('Veja o '), link.deepcopy(),
+                                                 nodes.Text(' desta figura.')))
+    assert not _is_download_only(nodes.paragraph('', '', nodes.Text('(sem link)')))
+
+
+def block_end(text: str) -> int:
+    """Where the first ``{...}`` block of ``text`` closes."""
+    depth = 0
+    for k, char in enumerate(text):
+        depth += {'{': 1, '}': -1}.get(char, 0)
+        if depth == 0 and char == '}':
+            return k
+    return -1
+
+
+def test_every_page_links_the_print_stylesheet_for_paper_only(site):
+    for page in ['intro', 'lessons/custo', 'labs/triagem', 'glossario']:
+        html = (site / f'{page}.html').read_text(encoding='utf-8')
+        assert re.search(r'<link media="print" rel="stylesheet"[^>]*_static/print\.css', html), page
+        assert '_static/handout.js' in html, page
+        assert 'class="handout-endereco" hidden' in html, page
+    css = (site / '_static' / 'print.css').read_text(encoding='utf-8')
+    rules = re.sub(r'/\*.*?\*/', '', css, flags=re.S).strip()
+    assert rules.startswith('@media print {'), 'print.css must open with @media print'
+    end = block_end(rules)
+    assert end == len(rules) - 1, f'a rule of print.css outside @media print: {rules[end + 1:][:80]}'
+    assert 'print.css' not in (site / '_static' / 'site.css').read_text(encoding='utf-8')
