@@ -5,6 +5,8 @@
 - ``site``: the book built once per session, warnings as errors.
 - ``page``: a Chromium page (Debian's binary, driven by Playwright) on the built site served
   on localhost, with every request outside localhost blocked and recorded.
+- ``app``/``make_app`` (sphinx.testing): a small book of ``tests/roots/test-*`` built in a few
+  seconds, for the unit tests of the extensions (``tests/test_ext_*.py``, fast tier).
 """
 import http.server
 import os
@@ -19,6 +21,9 @@ import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parent
+pytest_plugins = ['sphinx.testing.fixtures']     # app, make_app: the extensions' small test books
+if str(ROOT / '_ext') not in sys.path:
+    sys.path.insert(0, str(ROOT / '_ext'))      # the extensions, importable by their tests
 SHARED_DATA = ROOT.parent / 'shared' / 'data' / 'scikit_learn_data'
 if SHARED_DATA.is_dir():
     os.environ.setdefault('SCIKIT_LEARN_DATA', str(SHARED_DATA))
@@ -109,6 +114,33 @@ def site():
         pytest.fail('jupyter-book build failed:\n' + result.stdout[-6000:] + result.stderr[-6000:])
     assert home.is_file(), 'jupyter-book exited 0 but wrote no site'
     return BUILD_DIR
+
+
+@pytest.fixture(scope='session')
+def rootdir():
+    """Where sphinx.testing finds the test books: ``@pytest.mark.sphinx(testroot='book')`` is
+    ``tests/roots/test-book``."""
+    return ROOT / 'tests' / 'roots'
+
+
+@pytest.fixture(scope='session')
+def book(rootdir, sphinx_test_tempdir):
+    """``tests/roots/test-book`` built once for the extensions' tests: sphinx.testing's
+    ``SphinxTestApp``, the app of the ``app``/``make_app`` fixtures, on the same copy of the root
+    (the ``app`` fixture would build it again for every test). Its ``outdir`` is the HTML."""
+    import io
+    import shutil
+
+    from sphinx.testing.util import SphinxTestApp
+    srcdir = sphinx_test_tempdir / 'book'
+    if not srcdir.exists():
+        shutil.copytree(rootdir / 'test-book', srcdir)
+    app = SphinxTestApp('html', srcdir=srcdir, status=io.StringIO(), warning=io.StringIO())
+    try:
+        app.build()
+        yield app
+    finally:
+        app.cleanup()
 
 
 @pytest.fixture(scope='session')

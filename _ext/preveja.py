@@ -227,17 +227,26 @@ class WrapAnswers(Transform):
             end.parent.remove(end)
 
 
+# Preveja's own files (_static/). Jupyter Book would put them on every page; they are loaded only
+# where there is a Preveja or a quiz (see _ext/page_assets.py, the one way assets are registered).
+ASSETS = ['preveja.js', 'preveja.css']
+
+
+def _only_where_needed(app, config):
+    import page_assets
+    page_assets.only_where_needed(config, app.srcdir, ASSETS)
+
+
 def _page_assets(app, pagename, templatename, context, doctree):
     body = context.get('body', '')
     if 'preveja-ui' in body or 'cq-quiz' in body:
         # preveja.js reads and writes numbers with course/static/numbers.js and judges and keeps
         # answers with course/static/answers.js, as the quizzes do. A page with an explorable or
-        # a quiz already loads them, from the same files, before its outputs run; the files are
-        # shipped with the other course scripts by course_site (_static/course/).
-        if 'data-course-asset="numbers.js"' not in body:
-            app.add_js_file('course/numbers.js')
-        if 'data-course-asset="answers.js"' not in body:
-            app.add_js_file('course/answers.js')
+        # a quiz already loads them, from the same files, before its outputs run (course_assets).
+        import course_assets
+        for name in ('numbers.js', 'answers.js'):
+            if not course_assets.loaded_by(body, name):
+                app.add_js_file(f'{course_assets.FOLDER}/{name}')
         app.add_js_file('preveja.js')
         app.add_css_file('preveja.css')
 
@@ -247,11 +256,14 @@ def _visit_skip(self, node):
 
 
 def setup(app):
+    app.setup_extension('page_assets')
+    app.setup_extension('course_assets')    # _static/course/numbers.js and quiz.js
     app.add_node(preveja_end, html=(_visit_skip, None), latex=(_visit_skip, None),
                  text=(_visit_skip, None))
     app.add_directive('preveja', Preveja)
     app.add_directive('preveja-fim', PrevejaFim)
     app.add_transform(WrapAnswers)
+    app.connect('config-inited', _only_where_needed)
     app.connect('html-page-context', _page_assets)
     # The class that hides answers is set before the first paint (no flash of answers).
     app.add_js_file(None, body="document.documentElement.classList.add('preveja-js');")

@@ -24,7 +24,7 @@ DISPLAY_MATH = re.compile(r'\$\$(.+?)\$\$', re.S)
 
 
 def _formula(match):
-    from course_site import katex_html
+    from formulas import katex_html
     # the deck's Markdown sits in a <textarea>, whose text is read with "&amp;" decoded once
     return katex_html(match.group(1), display=True).replace('&', '&amp;')
 
@@ -62,10 +62,22 @@ def render_decks(root: Path, out: Path):
 
 
 def build_decks(app, exception):
-    if exception is None and app.builder.format == 'html':
+    if exception is None and app.builder.format == 'html' and (Path(app.srcdir) / 'slides').is_dir():
         render_decks(Path(app.srcdir), Path(app.outdir) / 'slides')
 
 
+# The decks' own files (_static/): Jupyter Book would put them on every page (_ext/page_assets.py).
+ASSETS = ['slides.js', 'slides.css']
+
+
+def _only_where_needed(app, config):
+    import page_assets
+    page_assets.only_where_needed(config, app.srcdir, ASSETS)
+
+
 def setup(app):
+    app.setup_extension('page_assets')
+    app.setup_extension('formulas')
+    app.connect('config-inited', _only_where_needed)
     app.connect('build-finished', build_decks)
     return {'parallel_read_safe': True, 'parallel_write_safe': True}

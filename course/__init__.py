@@ -12,6 +12,8 @@ Small modules, one job each:
 - ``course.calibration``: lesson 2.4's experiment (split, two models, temperature, summary).
 - ``course.explorables``: the "Experimente" panels (HTML + ``static/explorables.js``), no kernel.
 - ``course.labs``: one call per interactive piece of a Colab lab (``cost_lab(...)`` ...).
+- ``course.confira``: a lab's "Confira" notes (``confira_texts/*.yml``), shown only after the
+  student's prediction (``minha_previsao``/``confira``).
 - ``course.quiz``: question banks (``quiz/*.yml``, shipped as ``course.banks``) rendered with
   immediate feedback; ``{placeholders}`` filled with the lesson's values.
 - ``course.slide_numbers``: the numbers the slide decks quote.

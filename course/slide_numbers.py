@@ -21,11 +21,26 @@ from course.fmt import num, pct
 from course.metrics import counts
 
 
+def _tex_int(n):
+    """9900 -> 9\\,900 (a thin space between thousands, inside a formula)."""
+    return num(n, 0).replace('.', r'\,')
+
+
 def numbers():
     y, score = Y_TRUE, SCORES
     pred = (score >= THRESHOLD).astype(int)
     tp, fp, fn, tn = counts(y, score, THRESHOLD)
     v = {'tp': tp, 'fp': fp, 'fn': fn, 'tn': tn, 'n': len(y),
+         'n_sick': int(y.sum()), 'n_healthy': int((y == 0).sum()),
+         # the fractions the tables show next to each rate, from the same four counts
+         'precision_frac': f'{tp}/{tp + fp}', 'recall_frac': f'{tp}/{tp + fn}',
+         'specificity_frac': f'{tn}/{tn + fp}', 'fpr_frac': f'{fp}/{fp + tn}',
+         'npv_frac': f'{tn}/{tn + fn}',
+         'f1_frac': rf'\frac{{{2 * tp}}}{{{2 * tp + fp + fn}}}',
+         'f2_frac': f'{5 * tp}/{5 * tp + 4 * fn + fp}',
+         'f05_frac': f'{num(1.25 * tp, 2)}/{num(1.25 * tp + 0.25 * fn + fp, 1)}',
+         'mcc_frac': rf'\frac{{{tp * tn - fp * fn}}}{{\sqrt{{{_tex_int((tp + fp) * (tp + fn) * (tn + fp) * (tn + fn))}}}}}',
+         'majority_accuracy': num(max(y.mean(), 1 - y.mean()), 1),
          'accuracy': num(accuracy_score(y, pred)),
          'precision': num(precision_score(y, pred)),
          'recall': num(recall_score(y, pred)),

@@ -3,8 +3,8 @@ Cancer Wisconsin pontuadas por validação cruzada em 5 partes. Em cima, o custo
 da aula 2.6 por falha e por alarme falso) contra o limiar, com quatro limiares marcados por formas
 e rótulos diferentes: o mais barato (círculo), o da teoria (triângulo), o habitual 0,5 (quadrado)
 e o de melhor F1 (losango); círculos vazados marcam outros limiares que empatam com o mais barato.
-Embaixo, o F1 contra o limiar, com o seu máximo: o melhor F1 e o menor custo ficam em lugares
-diferentes.
+Embaixo, o F1 contra o limiar, com o seu máximo, marcado com a mesma forma que em cima (o losango):
+a aula compara o limiar de melhor F1 com o mais barato.
 
 Os preços são os da aula (``custo_price_fn`` e ``custo_price_fp``, coladas pela aula ou as
 guardadas no pacote por ``python scripts/refresh.py``); ``python figures/cost_curve.py 20 1``

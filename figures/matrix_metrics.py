@@ -42,7 +42,7 @@ def draw():
     tp, fn, fp, tn = counts()
     fig, ax = plt.subplots(figsize=(8.6, 4.6))
     grid = {('TP', 0, 0): tp, ('FN', 0, 1): fn, ('FP', 1, 0): fp, ('TN', 1, 1): tn}
-    words = {'TP': 'verdadeiro positivo', 'FN': 'falso negativo\n(escape)',
+    words = {'TP': 'verdadeiro positivo', 'FN': 'falso negativo\n(doente para casa)',
              'FP': 'falso positivo\n(alarme falso)', 'TN': 'verdadeiro negativo'}
     for (name, row, col), value in grid.items():
         error = name in ('FP', 'FN')

@@ -1,9 +1,9 @@
-"""Média aritmética e F1 de precisão e revocação em três cortes dos 20 pacientes, em barras
+"""Média aritmética e F1 de precisão e revocação em três limiares nos 20 pacientes, em barras
 lado a lado com o valor escrito em cima de cada barra. Em t = 0,95 só o P01 é marcado:
 precisão 1,0 e revocação 0,1 dão média 0,55, mas F1 0,18. Em t = 0,5 (o limiar padrão):
 precisão 0,778 e revocação 0,700 dão média 0,739 e F1 0,737. Em t = 0,02 todos os 20 são
 marcados: precisão 0,5 e revocação 1,0 dão média 0,750, a maior das três, mas F1 0,667. Pela
-média, mandar todo mundo para o especialista seria o melhor corte; pelo F1, o limiar 0,5 fica
+média, mandar todo mundo para o especialista seria o melhor limiar; pelo F1, o limiar 0,5 fica
 na frente, porque a média harmônica é puxada para o menor dos dois valores."""
 import matplotlib.pyplot as plt
 import numpy as np

@@ -1,7 +1,7 @@
 """Dois painéis com o mesmo "classificador" em quatro prevalências (50 %, 10 %, 1 % e 0,1 %):
-escores dos doentes de uma normal N(1,5; 1) e dos saudáveis de uma N(0; 1), 400 000 exemplos
+escores dos doentes de uma normal N(1,5; 1) e dos saudáveis de uma N(0; 1), 400.000 exemplos
 por prevalência, com a semente do experimento da aula. À esquerda, as quatro curvas ROC ficam
-umas sobre as outras (ROC-AUC entre 0,85 e 0,86). À direita, as curvas precisão–revocação,
+umas sobre as outras (ROC AUC entre 0,853 e 0,863). À direita, as curvas precisão–revocação,
 com o eixo da precisão em escala logarítmica: cada curva desce com a prevalência (precisão
 média de 0,854 a 0,017) e cada uma tem, na mesma cor e tracejada, a sua linha de base, a
 precisão de um classificador ao acaso, igual à prevalência."""
@@ -18,7 +18,7 @@ PREVALENCES = (0.5, 0.1, 0.01, 0.001)
 
 
 def experiment(N=400_000, seed=0):
-    """O experimento da seção "ROC-AUC contra precisão média": mesmos sorteios, mesma ordem."""
+    """O experimento da seção "ROC AUC e precisão média quando a prevalência cai": mesmos sorteios, mesma ordem."""
     rng = np.random.default_rng(seed)
     out = []
     for prev in PREVALENCES:
@@ -45,7 +45,7 @@ def draw():
         label = f'prevalência {num(100 * prev, 1 if prev < 0.01 else 0)} %'
         fpr, tpr, _ = roc_curve(y, s)
         ax0.plot(*thin(fpr, tpr), color=color, lw=1.8, linestyle=ls,
-                 label=f'{label}: ROC-AUC {num(roc_auc_score(y, s), 3)}')
+                 label=f'{label}: ROC AUC {num(roc_auc_score(y, s), 3)}')
         P, R, _ = precision_recall_curve(y, s)
         keep = P[:-1] > 0                   # precision 0 has no place on a log axis
         r, p = thin(R[:-1][keep][::-1], P[:-1][keep][::-1], 1500)

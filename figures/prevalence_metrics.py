@@ -1,6 +1,7 @@
 """Precisão, valor preditivo negativo (VPN) e acurácia de um modelo com sensibilidade 0,70 e
 especificidade 0,80 em função da prevalência, num eixo logarítmico de 0,1 % a 50 %. A
-revocação e a especificidade não mudam, mas a precisão despenca quando a doença fica rara:
+revocação e a especificidade ficam fixas (a figura supõe que os doentes e os saudáveis não mudam,
+só a proporção entre eles), mas a precisão despenca quando a doença fica rara:
 0,778 com 50 %, 0,280 com 10 % e 0,034 com 1 %; o VPN e a acurácia sobem. As três
 prevalências do código estão marcadas."""
 import matplotlib.pyplot as plt

@@ -1,5 +1,5 @@
 """Dois painéis com as 569 biópsias do Breast Cancer Wisconsin (classe positiva: maligno) e os
-escores de validação cruzada em 5 divisões da regressão logística padronizada, os mesmos das aulas
+escores de validação cruzada com 5 dobras da regressão logística padronizada, os mesmos das aulas
 de custo e de calibração. À esquerda, a curva ROC (AUC perto de 0,98) sobe quase reta até o canto
 superior esquerdo; a diagonal tracejada é o classificador ao acaso. À direita, a curva
 precisão–revocação (AP perto de 0,98) fica alta até revocação perto de 0,9 e só então desce; a
@@ -27,7 +27,7 @@ MARKS = [(0.5, 'limiar 0,5', 's', OKABE_ITO['orange'], (22, -50), (0.52, 0.80)),
 
 def biopsy_scores():
     """As aulas de custo e de calibração: 10 medidas "mean", 1 = maligno, escores de validação
-    cruzada em 5 divisões (cada biópsia pontuada por um modelo que nunca a viu)."""
+    cruzada com 5 dobras (cada biópsia pontuada por um modelo que nunca a viu)."""
     X, y = load_breast_cancer(return_X_y=True)
     X, y = X[:, :10], 1 - y
     model = make_pipeline(StandardScaler(), LogisticRegression())

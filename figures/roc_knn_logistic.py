@@ -2,7 +2,7 @@
 (divisão estratificada, random_state=0; classe positiva: a classe 1 do scikit-learn, benigno, como
 na fonte italiana). O k-NN com k = 20 vizinhos (medidas sem padronizar, em vermelho, com círculos
 vazados) dá escores em passos de 1/20: a curva tem poucos degraus grandes e AUC perto de 0,96. A
-regressão logística com as medidas padronizadas (em azul) fica por cima em toda a extensão, com
+regressão logística com as medidas padronizadas (em azul) nunca fica abaixo da do k-NN, com
 AUC perto de 1. Um quadrado marca o ponto de cada modelo no `predict` do scikit-learn, o limiar
 padrão; a diagonal tracejada é o classificador ao acaso."""
 import matplotlib.pyplot as plt

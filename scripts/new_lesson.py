@@ -9,7 +9,9 @@ creates
   glue``) and the quiz cell at the end;
 - ``quiz/<nome>.yml``: an empty bank (no questions yet), found by the glob that finds every bank;
 - ``labs/<nome>.md``: a Colab lab stub (install cell, a link back to the lesson on the published
-  site, one experiment opened by a Preveja and closed by a Confira, the quiz);
+  site, one experiment: its Preveja, the ``minha_previsao`` cell, the code and the ``confira``
+  cell, the quiz) and its "Confira" note, ``course/confira_texts/<nome>.yml`` (``course.confira``:
+  the note is shown only after a prediction, in Colab and on the site);
 - the two entries in ``_toc.yml`` (lesson under "Aulas", lab under "Labs no Colab") and their
   descriptions in ``_ext/page_descriptions.yml``;
 
@@ -146,31 +148,39 @@ Este notebook acompanha a aula [{title}]({site}lessons/{name}.html).
 **Como trabalhar.** Em cada experimento:
 
 1. leia a pergunta **Preveja**;
-2. escreva sua previsão na célula **Minha previsão** logo abaixo (dois cliques para editar), *antes* de rodar o código;
-3. rode a célula de código (Shift+Enter);
-4. use a nota **Confira** para comparar o que saiu com o que você previu.
+2. escreva sua previsão entre as aspas da célula `minha_previsao(...)` logo abaixo e rode essa célula (Shift+Enter), *antes* de rodar o código;
+3. rode o código do experimento;
+4. rode a célula `confira(...)`: ela mostra a nota **Confira** só depois que a sua previsão foi guardada. Compare com o que você previu.
 
 +++
 
 ## Antes de começar
 
-A primeira célula instala o pacote do curso, só se ele ainda não estiver instalado.
+A primeira célula instala o pacote do curso, só se ele ainda não estiver instalado. A segunda prepara as suas previsões e as notas.
 
 {first_cell('labs')}
+
+```{{code-cell}} ipython3
+from course.confira import lab_checks  # as notas "Confira" deste lab vêm com o pacote do curso
+
+minha_previsao, confira = lab_checks('{name}')
+```
 
 ## Experimento 1
 
 > **Preveja.** Quanto dá 1 + 1?
 
-+++
-
-**Minha previsão:** _escreva aqui antes de rodar a próxima célula_
+```{{code-cell}} ipython3
+minha_previsao('experimento 1', "")
+```
 
 ```{{code-cell}} ipython3
 print(1 + 1)
 ```
 
-**Confira:** 2. Troque este experimento por um da aula.
+```{{code-cell}} ipython3
+confira('experimento 1')
+```
 
 ## Quiz
 
@@ -178,6 +188,22 @@ print(1 + 1)
 from course.quiz import show_quiz
 show_quiz('{name}')
 ```
+'''
+
+
+def notes_text(name: str, title: str) -> str:
+    """The lab's "Confira" notes (course/confira_texts/<nome>.yml): never in a cell of the lab."""
+    return f'''# Notas "Confira" do lab labs/{name}.md ({title}), uma por previsão.
+# Esquema: docstring de course/confira.py. Cada chave é a de um par minha_previsao/confira do lab;
+# 'step' é o título do passo no lab. Números da aula por nome: {{<nome da cola>}} (com lessons:).
+lab: {name}
+lessons: [{name}]
+notes:
+  experimento 1:
+    step: 'Experimento 1'
+    text: >-
+      1 + 1 = 2. Troque este experimento por um da aula, e esta nota pela conferência dele: o que
+      olhar no resultado e por quê.
 '''
 
 
@@ -201,7 +227,8 @@ def main(argv=None):
                          '(nome em minúsculas, palavras ligadas por -, ex.: validacao-cruzada)')
     name, title = argv
     prefix = name.replace('-', '_')
-    paths = [ROOT / 'lessons' / f'{name}.md', ROOT / 'quiz' / f'{name}.yml', ROOT / 'labs' / f'{name}.md']
+    paths = [ROOT / 'lessons' / f'{name}.md', ROOT / 'quiz' / f'{name}.yml', ROOT / 'labs' / f'{name}.md',
+             ROOT / 'course' / 'confira_texts' / f'{name}.yml']
     for path in paths:
         if path.exists():
             raise SystemExit(f'{path.relative_to(ROOT)} já existe')
@@ -211,6 +238,7 @@ def main(argv=None):
     paths[0].write_text(lesson_text(name, title, prefix), encoding='utf-8')
     paths[1].write_text(bank_text(name, title), encoding='utf-8')
     paths[2].write_text(lab_text(name, title, refresh.pages_url(url)), encoding='utf-8')
+    paths[3].write_text(notes_text(name, title), encoding='utf-8')
     toc = ROOT / '_toc.yml'
     text = add_to_toc(toc.read_text(encoding='utf-8'), 'Aulas', f'lessons/{name}')
     toc.write_text(add_to_toc(text, 'Labs no Colab', f'labs/{name}'), encoding='utf-8')

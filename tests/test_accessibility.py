@@ -4,10 +4,10 @@ keyboard focus, one search field, and no English left in the interface.
 
 axe-core comes from npm (package.json; ``npm ci``), injected into the page by the test.
 """
-import re
 from pathlib import Path
 
 import pytest
+from interface_english import english_in
 
 from conftest import ROOT, recording_page, toc_pages
 
@@ -228,18 +228,6 @@ def test_keyboard_focus_is_visible(page, mode):
 
 # ----------------------------------------------------------------------------- Portuguese
 
-# Words of an English interface (none of them Portuguese: not "logo", "link", "menu", "for" as in
-# "se o R² for negativo"): one of
-# them in a name, a tooltip or the site's chrome is a string the theme or an extension left
-# untranslated.
-ENGLISH = set('''toggle navigation sidebar primary secondary page pages search book content
-contents hidden copy copied clipboard main version warning skip back top light dark system
-settings color colour mode launch interactive download source file print fullscreen next
-previous permalink equation header heading image click show hide open close expand collapse
-edit repository suggest issue the this to of on and with your you go home loading error
-failed success submit cancel clear reset share section chapter figure caption button dialog
-tooltip keyboard shortcut table toc table-of-contents'''.split())
-
 NAMES_JS = """() => {
     const texts = [];
     const attrs = ['aria-label', 'aria-description', 'aria-roledescription', 'aria-valuetext',
@@ -258,15 +246,6 @@ NAMES_JS = """() => {
     for (const el of document.querySelectorAll(chrome)) texts.push(['chrome', el.textContent]);
     return texts;
 }"""
-
-
-def english_in(texts):
-    found = []
-    for where, text in texts:
-        words = {w.lower() for w in re.findall(r'[A-Za-z]+', text or '')}
-        if words & ENGLISH:
-            found.append(f'{where}: {text.strip()[:80]!r} ({", ".join(sorted(words & ENGLISH))})')
-    return sorted(set(found))
 
 
 @pytest.mark.parametrize('setup', ['desktop-light', 'phone'], ids=['1280px', '390px'])

@@ -56,9 +56,11 @@ LITERALS = {
     '0,1',                # the width of an ECE bin
     '4', '5',             # 5 parts, 4/5 and 1/5 of the biopsies
     '20', '99',           # 20 other cuts, 99 thresholds
+    '95',                 # a 95 % interval (percentiles 2,5 and 97,5) of the ECE's noise
     '0',                  # "um limiar abaixo de todo escore (0, por exemplo)"
     '19',                 # the 20 other divisions' seeds, 0 to 19
     '2',                  # F2 (beta = 2), "seção 2"
+    '0,2',                # 1/(1 + 2²), the threshold F2's weights would give if they were prices
     # the second case (seed 004, Listing 3): its settings, typed in its code
     '50',                 # the price of a miss (C_FN = 50)
     '20.000',             # n_samples
@@ -110,8 +112,32 @@ def seed():
         cq, fq = costs(q), np.array([f1_score(y, q >= u) for u in t])
         r.append((t[cq.argmin()], cq[fq.argmax()] / cq.min(), cq[49] / cq.min(), held_out(q, cv), cq[8],
                   costs(q, c_fn=1).argmin() != fq.argmax(), cq[theory]))   # cq[8]: the seed's "theory 1/11"
+    # the full separation (nested cross-validation): in each 4/5, the scores that pick the threshold
+    # come from a cross-validation inside those 4/5 only; the other 1/5 is priced with its own scores
+    nested = 0
+    for a, b in StratifiedKFold(5).split(X, y):
+        inner = cross_val_predict(model, X[a], y[a], cv=StratifiedKFold(5), method="predict_proba")[:, 1]
+        pick = int(np.argmin([C_FN * ((inner < s) & (y[a] == 1)).sum() + C_FP * ((inner >= s) & (y[a] == 0)).sum()
+                              for s in t]))
+        nested += int(costs(p, b)[pick])
     return dict(y=y, t=t, p=p, c=c, f1=f1, r=np.array(r), costs=costs,
-                honest=held_out(p, StratifiedKFold(5)))
+                honest=held_out(p, StratifiedKFold(5)), nested=nested)
+
+
+def ece_of(y, p):
+    """ECE with 10 bins of width 0.1 (the last one closed), weighted by the share of rows in each."""
+    bin_of = np.clip(np.digitize(p, np.linspace(0, 1, 11)) - 1, 0, 9)
+    return sum(np.mean(bin_of == b) * abs(p[bin_of == b].mean() - y[bin_of == b].mean())
+               for b in range(10) if np.any(bin_of == b))
+
+
+@pytest.fixture(scope='module')
+def ece_floor(seed):
+    """The ECE a perfectly calibrated model gets on the lesson's scores: 2,000 draws of the labels
+    with exactly those probabilities (the lesson's generator, seed 0), its 2.5 and 97.5 percentiles."""
+    rng = np.random.default_rng(0)
+    sims = np.array([ece_of(rng.binomial(1, seed['p']), seed['p']) for _ in range(2000)])
+    return np.percentile(sims, [2.5, 97.5])
 
 
 @pytest.fixture(scope='module')
@@ -132,17 +158,35 @@ def listing3():
     t_cost = grid[np.argmin([cost(yval, p_val, t) for t in grid])]
     t_f1 = grid[np.argmax([f1_score(yval, p_val >= t) for t in grid])]
     t_f2 = grid[np.argmax([fbeta_score(yval, p_val >= t, beta=2) for t in grid])]
+    # F-beta at every threshold of the validation, and its best threshold on 1,000 resamples of the
+    # validation rows; then the test rows resampled 1,000 times (one generator, seed 0, in that order)
+    f1_val = np.array([f1_score(yval, p_val >= t) for t in grid])
+    f2_val = np.array([fbeta_score(yval, p_val >= t, beta=2) for t in grid])
+    rng = np.random.default_rng(0)
+    draws = [rng.integers(0, len(yval), len(yval)) for _ in range(1000)]
+
+    def best_f1(i):
+        flagged = p_val[i][None, :] >= grid[:, None]
+        tp = (flagged & (yval[i] == 1)).sum(1)
+        fp = (flagged & (yval[i] == 0)).sum(1)
+        return grid[np.argmax(2 * tp / np.maximum(tp + (yval[i] == 1).sum() + fp, 1))]
+    below = np.mean([best_f1(i) < 0.5 for i in draws])
+    window = (p_te >= 1 / 51) & (p_te < t_cost)
+    diff = np.where(window, np.where(yte == 1, -50, 1), 0)
+    loses = np.mean([diff[rng.integers(0, len(yte), len(yte))].sum() > 0 for _ in range(1000)])
     rows = {}
     for name, t in [('0.5', 0.5), ('f1', t_f1), ('f2', t_f2), ('cost', t_cost)]:
         tn, fp, fn, tp = confusion_matrix(yte, p_te >= t).ravel()
         rows[name] = dict(tp=int(tp), fp=int(fp), fn=int(fn), cost=int(cost(yte, p_te, t)),
                           f1=f1_score(yte, p_te >= t), f2=fbeta_score(yte, p_te >= t, beta=2))
     return dict(y=y, yte=yte, t_cost=t_cost, t_f1=t_f1, t_f2=t_f2, rows=rows,
-                theory_cost=int(cost(yte, p_te, 1 / 51)))
+                theory_cost=int(cost(yte, p_te, 1 / 51)), f1_star=f1_val.max(), f2_star=f2_val.max(),
+                below=below, loses=loses, win_n=int(window.sum()), win_pos=int(yte[window].sum()),
+                win_neg=int((yte[window] == 0).sum()), win_score=p_te[window].mean())
 
 
 @pytest.fixture(scope='module')
-def expected(seed, listing3):
+def expected(seed, listing3, ece_floor):
     """What each glue name must hold, formatted as the page shows it."""
     y, t, p, c, f1, r, costs = (seed[k] for k in ('y', 't', 'p', 'c', 'f1', 'r', 'costs'))
     best, at_05 = int(c.argmin()), int(np.flatnonzero(np.isclose(t, 0.5))[0])
@@ -234,8 +278,15 @@ def expected(seed, listing3):
         # the Prevejas' answers
         'custo_seed_same': 'iguais',
         'custo_theory_wins': str(int((r[:, 6] < r[:, 3]).sum())),
-        'custo_l3_lowest': min([('custo', L['t_cost']), ('f1', L['t_f1']), ('f2', L['t_f2'])],
-                               key=lambda pair: pair[1])[0],
+        'custo_best_miss_share': pct(C_FN * fn(t[best]) / (C_FN * fn(t[best]) + C_FP * fp(t[best])), 1),
+        # the ECE read against its noise floor; the nested honest check; F1*/2 on the biopsies
+        'custo_ece_floor_lo': num(ece_floor[0], 3), 'custo_ece_floor_hi': num(ece_floor[1], 3),
+        'custo_ece_sims': '2.000',
+        'custo_ece_position': 'até abaixo desse intervalo' if ece < ece_floor[0] else 'dentro desse intervalo',
+        'custo_nested': str(seed['nested']),
+        'custo_nested_vs_theory': ('ainda mais que' if seed['nested'] > c[theory] else 'o mesmo que'
+                                   if seed['nested'] == c[theory] else 'menos que'),
+        'custo_f1_half': num(f1.max() / 2, 2),
         # the second case (seed 004, Listing 3)
         'custo_l3_prev': pct(L['y'].mean(), 1), 'custo_l3_test_pos': num(L['yte'].sum(), 0),
         'custo_l3_t_cost': num(L['t_cost'], 3), 'custo_l3_t_f1': num(L['t_f1'], 3),
@@ -248,6 +299,17 @@ def expected(seed, listing3):
         'custo_l3_f2_best': num(L['rows']['f2']['f2'], 3),
         'custo_l3_theory_thr': num(1 / 51, 3), 'custo_l3_theory_cost': num(L['theory_cost'], 0),
         'custo_l3_f05': num(fb(0.5), 4), 'custo_l3_f1': num(fb(1), 4), 'custo_l3_f2': num(fb(2), 4),
+        # the weights of F-beta are not prices: its best threshold is F*/(1 + beta^2)
+        'custo_l3_f1_star': num(L['f1_star'], 3), 'custo_l3_f1_star_half': num(L['f1_star'] / 2, 3),
+        'custo_l3_f2_star': num(L['f2_star'], 3), 'custo_l3_f2_star_fifth': num(L['f2_star'] / 5, 3),
+        'custo_l3_boot_n': '1.000', 'custo_l3_boot_below': pct(L['below'], 0),
+        'custo_l3_f1_price': num(2 / L['f1_star'] - 1, 1), 'custo_l3_f2_price': num(5 / L['f2_star'] - 1, 1),
+        # the theory threshold on the test: beyond the test's noise, and why
+        'custo_l3_cost_min': num(low['cost'], 0), 'custo_l3_theory_loses': pct(L['loses'], 0),
+        'custo_l3_win_n': num(L['win_n'], 0), 'custo_l3_win_pos': str(L['win_pos']),
+        'custo_l3_win_pos_text': plural(L['win_pos'], 'falha', 'falhas'),
+        'custo_l3_win_saved': num(50 * L['win_pos'], 0), 'custo_l3_win_fp': num(L['win_neg'], 0),
+        'custo_l3_win_rate': pct(L['win_pos'] / L['win_n'], 1), 'custo_l3_win_score': pct(L['win_score'], 1),
     }
     if len(ties):
         values['custo_tie_thr'] = ' e '.join(num(s, 2) for s in ties)
@@ -381,6 +443,11 @@ def test_the_second_case_prints_the_seed_numbers():
 
 def test_second_case_claims_hold(listing3):
     """Claims the prose of section 6 makes in words."""
+    L = listing3
+    assert abs(L['t_f1'] - L['f1_star'] / 2) < abs(L['t_f1'] - 0.5), 'o limiar do F1: perto de F*/2, longe de 0,5'
+    assert L['below'] >= 0.95 and L['loses'] >= 0.95, '"não é sorte": beyond the noise of the resamples'
+    assert L['win_neg'] - 50 * L['win_pos'] == L['theory_cost'] - L['rows']['cost']['cost']
+    assert L['win_pos'] / L['win_n'] < 1 / 51 < L['win_score'], 'o modelo exagera o risco perto de 1/51'
     rows = listing3['rows']
     assert listing3['t_cost'] < listing3['t_f2'] < listing3['t_f1'], 'a ordem segue o peso da falha'
     assert min(rows, key=lambda k: rows[k]['f1']) == 'cost', 'o F1 da linha de custo mínimo é o menor'

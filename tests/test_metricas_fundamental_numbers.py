@@ -89,7 +89,7 @@ def test_listing_1_prints_the_seeds_numbers(printed):
 
 
 def test_listing_1_glue(glued):
-    assert glued['fund_fraud_dummy_acc'] == '97,4 %'          # the article's hook
+    assert glued['fund_fraud_dummy_acc'] == '97,44 %'         # the hook, rounded as 0,9744 is printed
     assert glued['fund_fraud_prev'] == '2,6 %'
     assert glued['fund_fraud_pos'] == '256' and glued['fund_fraud_n_test'] == '10.000'
     assert (glued['fund_fraud_dummy_acc4'], glued['fund_fraud_lr_acc4']) == ('0,9744', '0,9819')
@@ -111,8 +111,10 @@ def test_worked_exercise_prints_the_seeds_numbers(printed, glued):
     assert glued['fund_ex_gain'] == '3 pontos'
     assert (glued['fund_ex_found'], glued['fund_ex_wrong']) == ('2 em cada 3', '1 em cada 5')
     confirmation = stored.stdout_of(printed, 'fbeta_score(y_true_ex, y_pred_ex, beta=2)')
-    assert numbers(confirmation)[4:] == ['0.970', '0.800', '0.667', '0.989', '1', '0.727', '2',
-                                         '0.690', '0.940']
+    # the course's own cell prints the pt-BR way (decimal comma), as the prose writes them
+    values = re.findall(r'^.+?\s(\d+,\d{3})$', confirmation, re.M)
+    assert values == ['0,970', '0,800', '0,667', '0,989', '0,727', '0,690', '0,940']
+    assert '.' not in ''.join(values)
 
 
 def test_ten_labels_follow_seed_003(printed, glued):
@@ -157,3 +159,25 @@ def test_lab_figure_labels_are_portuguese():
         assert english not in text, english
     assert "target_names=['no diabetes', 'diabetes']" in text
     assert 'print("logistic regression:\\n"' in text
+
+
+def test_lab_keys_do_not_reward_noise(glued):
+    """Issue 20 item 2: no Preveja key rewards a difference of a few women. Passo 4 asks whether the
+    two models miss the same women (17 of 19 in common, far from the options' borders); Passo 7's
+    key is the paired bootstrap's verdict on the MCC difference (its interval spans zero)."""
+    assert (glued['fund_lab_same_fn'], glued['fund_lab_fn_both'], glued['fund_lab_knn_fn']) == \
+        ('quase-todas', '17', '19')
+    assert glued['fund_lab_mcc_verdict'] == 'empate'
+    low, high = re.fullmatch(r'de (−?\d,\d+) a (−?\d,\d+)', glued['fund_lab_mcc_ci']).groups()
+    assert low.startswith('−') and not high.startswith('−')
+    text = LESSON_MD.read_text(encoding='utf-8')
+    assert 'fund_lab_fewer_fn' not in text and 'fund_lab_mcc_winner' not in text
+
+
+def test_prevejas_do_not_answer_themselves():
+    """Issue 21: Passo 6 no longer defines the specificity it asks for; Passo 5 no longer asks the
+    recall that Passo 4 states ("encontra 32 das 54")."""
+    text = LESSON_MD.read_text(encoding='utf-8')
+    assert 'é a revocação da\nclasse negativa: das mulheres sem diabetes' not in text
+    assert ':resposta: fund_lab_recall\n' not in text
+    assert ':resposta: fund_lab_rep_prec0' in text and ':resposta: fund_lab_precision' in text

@@ -29,7 +29,8 @@ def test_new_lesson_template_builds(copy):
                           cwd=copy, env=env, capture_output=True, text=True, timeout=600)
     assert made.returncode == 0, made.stdout + made.stderr
     for path in ('lessons/exemplo-novo.md', 'lessons/exemplo-novo.ipynb', 'quiz/exemplo-novo.yml',
-                 'labs/exemplo-novo.md', 'labs/exemplo-novo.ipynb', 'course/lesson_values/exemplo-novo.json'):
+                 'labs/exemplo-novo.md', 'labs/exemplo-novo.ipynb', 'course/lesson_values/exemplo-novo.json',
+                 'course/confira_texts/exemplo-novo.yml'):
         assert (copy / path).is_file(), path
     toc = (copy / '_toc.yml').read_text(encoding='utf-8')
     assert 'lessons/exemplo-novo' in toc and 'labs/exemplo-novo' in toc
@@ -38,6 +39,8 @@ def test_new_lesson_template_builds(copy):
     assert built.returncode == 0, built.stdout[-4000:] + built.stderr[-4000:]
     page = (copy / '_build' / 'html' / 'lessons' / 'exemplo-novo.html').read_text(encoding='utf-8')
     assert 'Uma aula nova' in page and 'cq-quiz' in page
+    lab = (copy / '_build' / 'html' / 'labs' / 'exemplo-novo.html').read_text(encoding='utf-8')
+    assert 'confira-caixa' in lab and 'Confira (Experimento 1):' in lab, 'the new lab\'s note is not on its page'
     tests = subprocess.run([sys.executable, '-m', 'pytest', '-m', 'not slow', '-q', '-p', 'no:cacheprovider'],
                            cwd=copy, env=env, capture_output=True, text=True, timeout=900)
     assert tests.returncode == 0, tests.stdout[-6000:]

@@ -70,7 +70,7 @@ ANSWERS = {
     # custo (lesson 2.6) at the lesson's own prices
     'threshold_theory_lesson_prices': int(CUSTO['custo_price_fp']) / (
         int(CUSTO['custo_price_fp']) + int(CUSTO['custo_price_fn'])),   # c_FP / (c_FP + c_FN)
-    'threshold_theory_fp3_fn1': 3 / (3 + 1),
+    'threshold_theory_fp4_fn1': 4 / (4 + 1),   # not 3/4: 0,75 is the answer boxes' placeholder
     'cost_threshold_05': int(CUSTO['custo_price_fn']) * int(CUSTO['custo_fn_05'])
     + int(CUSTO['custo_price_fp']) * int(CUSTO['custo_fp_05']),
     # calibracao (lesson 2.4)
@@ -209,6 +209,12 @@ KEYS.update({
     ('regressao', 'r2-da-media'): [2],
     ('regressao', 'r2-negativo'): False,
     ('regressao', 'rmse-ou-mae'): [1],
+    # a constant prediction has R² = -n (c - mean)² / SS_tot <= 0 on the test set
+    ('regressao', 'r2-media-do-treino'):
+        quiz.number_from_text(GLUE['regressao']['reg_base_r2_exact'].replace('−', '-')) > 0,
+    # RMSE² = MAE² + var(|e|) >= MAE²: the RMSE is never below the MAE
+    ('regressao', 'rmse-menor-que-mae'): glued_number('regressao', 'reg_lin_rmse_sq')
+    < glued_number('regressao', 'reg_lin_mae_sq'),
     ('roc', 'classe-1-breast-cancer'): [0] if _breast_cancer_class_1() == 'benign' else [1],
     ('roc', 'limiar-nao-muda-auc'): True,
     ('roc', 'trocar-classe-positiva'): [0, 1],
@@ -407,10 +413,14 @@ _CUSTO = GLUE['custo']
 ANSWERS.update({
     # 800 people, 50 sick, a miss at 20 and a false alarm at 1: everyone flagged -> 750 false alarms
     'cost_all_flagged_800_50': 20 * 0 + 1 * (800 - 50),
+    # a calibrated model whose best F1 is 0,8: its best threshold is F*/(1 + beta^2) = 0,4
+    'fbeta_best_threshold_f1_08': 0.8 / (1 + 1 ** 2),
     # the cost-minimum row on the test set: F2 = 5 TP / (5 TP + 4 FN + FP)
     'f2_listing3_cost_row': (lambda tp, fp, fn: 5 * tp / (5 * tp + 4 * fn + fp))(
         *(int(_CUSTO[f'custo_l3_{k}_min']) for k in ('tp', 'fp', 'fn'))),
 })
+# "the best F2 threshold is 1/5": false whenever F* < 1 (the lesson's F2* / 5 is below 0,2)
+KEYS[('custo', 'f2-limiar-um-quinto')] = not glued_number('custo', 'custo_l3_f2_star_fifth') < 0.2
 # ---- end of the custo block ------------------------------------------------------------------------
 
 # ------------------------------------------------------------------ roc: the sections added by

@@ -41,7 +41,9 @@ def test_prose_numbers(glued):
     assert (glued['reg_dirty_rmse'], glued['reg_dirty_mae']) == ('69,20', '47,63')
     assert (glued['reg_dirty_rmse_up'], glued['reg_dirty_mae_up']) == ('24\u00a0%', '7\u00a0%')
     assert glued['reg_base_rmse'] == glued['reg_std'] == '71,42'
-    assert glued['reg_base_r2'] == '−0,000' and glued['reg_base_r2_answer'] == 'zero'
+    assert glued['reg_base_r2'] == '−0,000' and glued['reg_base_r2_answer'] == 'abaixo'
+    assert glued['reg_base_r2_exact'] == '−0,0000004'       # a constant that is not the test mean: below 0
+    assert glued['reg_n_all'] == '442'
     assert glued['reg_n'] == '133'
 
 
@@ -52,3 +54,34 @@ def test_every_glue_role_of_the_page_is_glued(glued):
     used |= set(re.findall(r':resposta: (\S+)', text))
     assert used and used <= set(glued), used - set(glued)
     assert all(n.startswith('reg_') for n in used)
+
+
+# Numbers the prose may write by hand: the appendix's settings and its examples, not results.
+LITERALS = {'0', '1', '2', '3', '10', '20',     # "um erro de 20 conta o dobro de um erro de 10", section numbers
+            '30',                             # test_size=0.3, "30 % dos pacientes"
+            '400', '0,5'}                     # the +400 of the outlier; an R² "perto de 0,5" in the quiz
+
+
+def _prose(text):
+    """The page's prose without code, glued values, math, inline code and directive lines."""
+    text = text.split('\n---\n', 1)[1]
+    text = re.sub(r'^```\{code-cell\}.*?^```', ' ', text, flags=re.S | re.M)
+    text = re.sub(r'^\s*```\{glue:math\}.*$', ' ', text, flags=re.M)
+    text = re.sub(r'^:[a-z]+:.*$|^:::.*$', ' ', text, flags=re.M)
+    text = re.sub(r'\{glue(?::text)?\}`[^`]+`', ' ', text)
+    text = re.sub(r'\$\$.*?\$\$', ' ', text, flags=re.S)
+    text = re.sub(r'\$[^$\n]+\$|`[^`\n]+`', ' ', text)
+    text = re.sub(r'^#.*$|^\(sec-[^)]+\)=$', ' ', text, flags=re.M)
+    text = re.sub(r'^\s*(?:[-*]|\d+\.)\s', ' ', text, flags=re.M)
+    text = re.sub(r'\]\([^)]*\)', '] ', text)
+    return text
+
+
+def test_prose_types_no_computed_number_by_hand():
+    by_hand = sorted(set(re.findall(r'\d+(?:[.,]\d+)*', _prose(LESSON_MD.read_text(encoding='utf-8')))) - LITERALS)
+    assert not by_hand, f'numbers typed by hand in the prose of regressao.md (use glue): {by_hand}'
+
+
+def test_prose_check_catches_a_hand_typed_number():
+    planted = LESSON_MD.read_text(encoding='utf-8').replace('Agora um acidente', 'Com RMSE 55,65, agora um acidente')
+    assert '55,65' in re.findall(r'\d+(?:[.,]\d+)*', _prose(planted))

@@ -5,6 +5,7 @@ import re
 import pytest
 import yaml
 from bs4 import BeautifulSoup
+from interface_english import ENGLISH_UI
 
 from conftest import ROOT, toc_pages
 
@@ -12,14 +13,6 @@ CONFIG = yaml.safe_load((ROOT / '_config.yml').read_text(encoding='utf-8'))
 REPO_URL = CONFIG['repository']['url'].rstrip('/')
 BRANCH = CONFIG['repository']['branch']
 COLAB_PREFIX = f"https://colab.research.google.com/github/{REPO_URL.split('github.com/')[1]}/blob/{BRANCH}/"
-
-# interface words the theme writes in English unless we translate them
-ENGLISH_UI = ['Search this book', 'Color mode', 'Launch on Colab', 'Launch interactive',
-              'previous page', 'next page', 'Back to top', 'Skip to main content',
-              'Download source file', 'Download notebook file', 'Print to PDF',
-              'Show code cell', 'Hide code cell', 'Contents', 'Fullscreen mode',
-              'Source repository', 'System Settings', 'By ']
-
 
 def soup(site, page):
     return BeautifulSoup((site / f'{page}.html').read_text(encoding='utf-8'), 'html.parser')

@@ -38,7 +38,7 @@ def test_page_carries_its_description_and_icon(site, page):
 
 
 def test_search_finds_a_lesson(page):
-    """The search page still works with the theme's scripts deferred (_ext/course_site.py)."""
+    """The search page still works with the theme's scripts deferred (_ext/page_head.py)."""
     page.goto(f'{page.site_url}/search.html?q=limiar', wait_until='load')
     results = page.locator('#search-results li')
     results.first.wait_for(timeout=15_000)

@@ -1,0 +1,27 @@
+"""Reading the small test book (``tests/roots/test-book``, the ``book`` fixture of conftest.py)
+built by the course's extensions: its pages as text and as parsed HTML."""
+from pathlib import Path
+
+from bs4 import BeautifulSoup
+
+PAGES = ['intro', 'aula', 'notebook']     # the book's own pages (tests/roots/test-book/_toc.yml)
+
+
+def outdir(book) -> Path:
+    return Path(book.outdir)
+
+
+def html(book, page: str) -> str:
+    return (outdir(book) / f'{page}.html').read_text(encoding='utf-8')
+
+
+def soup(book, page: str) -> BeautifulSoup:
+    return BeautifulSoup(html(book, page), 'html.parser')
+
+
+def head(book, page: str) -> BeautifulSoup:
+    return soup(book, page).head
+
+
+def warnings(book) -> str:
+    return book._warning.getvalue()

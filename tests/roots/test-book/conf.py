@@ -1,0 +1,27 @@
+"""A small Jupyter Book for the tests of the course's extensions (tests/test_ext_*.py).
+
+Its configuration is the course's own ``_config.yml`` read by Jupyter Book's own code (what
+``jupyter-book config sphinx`` writes as a conf.py), on the few pages of this folder. Only what
+points at the course's files changes: they are given as absolute paths, since sphinx.testing
+builds a copy of this folder elsewhere, and notebooks are not executed (the pages have no code).
+"""
+from pathlib import Path
+
+from jupyter_book.config import get_final_config
+
+import course
+
+ROOT = Path(course.__file__).resolve().parents[1]
+HERE = Path(__file__).resolve().parent
+
+_config, _ = get_final_config(user_yaml=ROOT / '_config.yml', sourcedir=HERE,
+                              cli_config={'external_toc_path': '_toc.yml',
+                                          'latex_individualpages': False})
+_config.update(
+    nb_execution_mode='off',
+    html_favicon=str(ROOT / '_static' / 'favicon.svg'),
+    html_static_path=_config['html_static_path'] + [str(ROOT / '_static')],
+    locale_dirs=[str(ROOT / 'locales')],
+    page_descriptions_file='descriptions.yml',
+)
+globals().update(_config)

@@ -1,0 +1,74 @@
+"""_ext/page_head.py (and page_assets.py) on the small test book: one stylesheet, deferred
+scripts, no thebe, no icon script, the search scripts only on the search page, and the files of
+_static/ on the pages that load them."""
+import hashlib
+import re
+
+from ext_book import PAGES, head, html, outdir, warnings
+
+
+def links(book, page):
+    return [link['href'] for link in head(book, page).find_all('link', rel='stylesheet')]
+
+
+def scripts(book, page):
+    return [s for s in head(book, page).find_all('script')]
+
+
+def test_one_stylesheet_for_the_site_and_its_version(book):
+    css = (outdir(book) / '_static' / 'site.css').read_bytes()
+    version = hashlib.sha1(css).hexdigest()[:8]
+    for page in PAGES:
+        hrefs = links(book, page)
+        assert hrefs[0] == f'_static/site.css?v={version}', (page, hrefs)
+        assert all(h.startswith('_static/preveja.css') for h in hrefs[1:]), (page, hrefs)
+
+
+def test_the_bundle_keeps_the_cascade(book):
+    css = (outdir(book) / '_static' / 'site.css').read_text(encoding='utf-8')
+    parts = re.findall(r'^/\* (\S+\.css) \*/$', css, re.M)
+    assert parts[:2] == ['styles/theme.css', 'styles/pydata-sphinx-theme.css']
+    assert parts[-2:] == ['course/explorables.css', 'course/quiz.css']
+    # a stylesheet dropped in _static/ is on every page, as Jupyter Book does (the site's course.css)
+    assert 'proprio.css' in parts and 'pygments.css' in parts and 'vendor/katex/katex.min.css' in parts
+    assert parts.index('proprio.css') < parts.index('course/explorables.css')
+    assert not [p for p in parts if 'thebe' in p or 'preveja' in p or 'slides' in p]
+    assert '@import' not in css and '#123456' in css
+
+
+def test_scripts_are_deferred_and_the_options_inlined(book):
+    for page in PAGES:
+        for s in scripts(book, page):
+            if s.get('src'):
+                assert s.has_attr('defer') or s.has_attr('async'), (page, s['src'])
+        inline = ' '.join(s.string or '' for s in scripts(book, page))
+        assert 'const DOCUMENTATION_OPTIONS' in inline
+        assert not [s for s in scripts(book, page) if 'documentation_options.js' in s.get('src', '')]
+
+
+def test_what_the_course_does_not_use_is_not_loaded(book):
+    for page in PAGES:
+        text = str(head(book, page))
+        assert 'thebe' not in text.lower(), page
+        assert 'fontawesome.js' not in text and 'styles/theme.css' not in text
+        assert 'searchtools.js' not in text and 'searchindex.js' not in text
+    search = [s['src'] for s in scripts(book, 'search') if s.get('src')]
+    assert any('searchtools.js' in s for s in search) and any('searchindex.js' in s for s in search)
+    assert all(s.has_attr('defer') for s in scripts(book, 'search') if s.get('src'))
+
+
+def test_page_only_files_are_only_where_needed(book):
+    """vendor/ (reveal.js), the decks' scripts and Preveja's files are in _static but on no page
+    that does not load them; Preveja's are on the page with a Preveja."""
+    every = ' '.join(str(head(book, p)) for p in PAGES)
+    for name in ('vendor/biblioteca.js', 'vendor/reveal', 'slides.js', 'slides.css'):
+        assert name not in every, name
+    assert (outdir(book) / '_static' / 'vendor' / 'biblioteca.js').is_file()
+    assert 'preveja.js' in str(head(book, 'aula')) and 'preveja.js' not in str(head(book, 'intro'))
+    # preveja.js needs numbers.js and quiz.js: this page's outputs load them already, once
+    page = html(book, 'aula')
+    assert 'course/numbers.js' not in str(head(book, 'aula')) and page.count('course/numbers.js') == 1
+
+
+def test_the_book_builds_without_warnings(book):
+    assert warnings(book).strip() == ''

@@ -1,0 +1,19 @@
+"""_ext/preveja.py on the small test book: the box, its answer region, and its files registered by
+the extension, on the page that has a Preveja only."""
+from ext_book import head, soup
+
+
+def test_the_box_and_its_answer(book):
+    page = soup(book, 'aula')
+    box = page.select_one('div.admonition.preveja')
+    assert box.select_one('.preveja-ui')['data-tipo'] == 'texto'
+    answer = box.find_next_sibling()
+    assert 'preveja-resposta' in answer['class'] and 'ela cai' in answer.get_text()
+
+
+def test_its_files_only_on_its_page(book):
+    with_box = str(head(book, 'aula'))
+    assert '_static/preveja.js' in with_box and '_static/preveja.css' in with_box
+    assert "classList.add('preveja-js')" in with_box     # set before the first paint: no flash of answers
+    for page in ('intro', 'notebook'):
+        assert 'preveja.js' not in str(head(book, page)) and 'preveja.css' not in str(head(book, page))
