@@ -26,7 +26,7 @@ def test_each_script_is_loaded_once_from_the_site(book):
     sources = [s['src'] for s in soup(book, 'aula').find_all('script', src=True)
                if '/course/' in s['src']]
     names = [src.split('/')[-1].split('?')[0] for src in sources]
-    assert names == ['numbers.js', 'quiz.js', 'explorables.js'], sources   # first use, in order
+    assert names == ['numbers.js', 'answers.js', 'quiz.js', 'explorables.js'], sources   # first use, in order
     for src in sources:
         assert src.startswith('_static/course/') and re.search(r'\?v=[0-9a-f]{8}$', src), src
     # the scripts of an output still run after their files: init 1 after quiz.js, init 2 after explorables.js
