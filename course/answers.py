@@ -123,3 +123,86 @@ def read_guess(raw: str, answer: Answer) -> Guess:
         elif not answer.percent and scale_of(answer.value) == 'proportion' and 1 < size <= 100:
             value, percent_read, told = read.value / 100, True, True
     return Guess(True, value, percent_read, told, read)
+
+
+# ----------------------------------------------------------------------------- a stored answer
+
+def _index(x) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and float(x).is_integer() and x >= 0
+
+
+@dataclass(frozen=True)
+class Judged:
+    """A stored attempt read against a question of the build (``_static/progress.js``,
+    ``judgeAttempt``): ``valid`` is false when the build cannot read it (an option that is no
+    longer there, a number that does not parse); for a numeric Preveja, the guess and the real
+    value as numbers and as the page writes them, and the signed distance (above: positive)."""
+    valid: bool
+    verdict: str | None = None
+    guess: float | None = None
+    guess_text: str | None = None
+    real: float | None = None
+    real_text: str | None = None
+    distance: float | None = None
+    scale: str | None = None
+
+
+def shown(guess: Guess, answer: Answer) -> str:
+    """The guess written like the answer (as ``_static/preveja.js`` shows it)."""
+    from .fmt import num, pct
+    read = guess.read
+    own = 3 if read.fraction else read.decimals
+    if answer.percent and not guess.percent_read:
+        own -= 2
+    if not answer.percent and guess.percent_read and not read.percent:
+        own += 2
+    digits = max(answer.decimals, own, 0)
+    return pct(guess.value, digits) if answer.percent else num(guess.value, digits)
+
+
+def judge_attempt(item: dict, attempt: dict) -> Judged:
+    """One stored attempt (answers.js's format) against the manifest's question ``item``
+    (``_ext/progress.py``'s format): the rules of ``judgeAttempt`` in ``_static/progress.js``."""
+    a = attempt.get('answer')
+    kind = item['kind']
+    if kind == 'quiz-single':
+        if not _index(a) or a >= len(item['options']):
+            return Judged(False)
+        return Judged(True, 'right' if a == item['correct'] else 'wrong')
+    if kind == 'quiz-truefalse':
+        if not isinstance(a, bool):
+            return Judged(False)
+        return Judged(True, 'right' if a == item['correct'] else 'wrong')
+    if kind == 'quiz-multiple':
+        if not isinstance(a, list) or not a or not all(_index(b) and b < len(item['options']) for b in a):
+            return Judged(False)
+        return Judged(True, 'right' if sorted(a) == list(item['correct']) else 'wrong')
+    if kind == 'quiz-numeric':
+        typed = read_guess(str(a), Answer(item['answer']))
+        if not typed.ok:
+            return Judged(False)
+        return Judged(True, judge_key(typed.value, item['answer'], item['tolerance']))
+    if kind == 'preveja-numero':
+        try:
+            answer = Answer.from_text(item['answer'])
+        except ValueError:
+            return Judged(False)
+        guess = read_guess(a, answer) if isinstance(a, str) else Guess(False)
+        if not guess.ok:
+            return Judged(False)
+        verdict = judge(guess.value, answer.value, item.get('tolerance'), answer.percent)
+        reference = item.get('reference')
+        if reference:
+            truth = 'above' if answer.value > Answer.from_text(reference['text']).value else 'below'
+            if attempt.get('side') != truth:
+                verdict = 'wrong'
+        scale = scale_of(answer.value, answer.percent)
+        return Judged(True, verdict, guess.value, shown(guess, answer), answer.value, item['answer'],
+                      signed_distance(guess.value, answer.value, scale), scale)
+    if kind == 'preveja-escolha':
+        if not isinstance(a, str) or a not in item['options']:
+            return Judged(False)
+        return Judged(True, 'right' if a == item['answer'] else 'wrong')
+    if kind == 'preveja-texto':
+        return Judged(isinstance(a, str) and bool(a.strip()))
+    return Judged(False)

@@ -369,7 +369,7 @@
   function attemptProblem(kind, attempt) {
     if (attempt === null) return null;
     if (!isObject(attempt)) return 'uma tentativa que não é um registro';
-    if (typeof attempt.at !== 'string' || !ISO_TIME.test(attempt.at)) return 'uma tentativa sem hora';
+    if (typeof attempt.at !== 'string' || !ISO_TIME.test(attempt.at)) return 'uma tentativa sem hora válida';
     if ([null, 'right', 'close', 'wrong'].indexOf(attempt.verdict === undefined ? null : attempt.verdict) < 0) {
       return 'um veredito desconhecido';
     }
