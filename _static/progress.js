@@ -116,8 +116,8 @@
         var quiz = item.kind.indexOf('quiz-') === 0;
         if (quiz) c.quiz.total++; else c.prevejas.total++;
         var rec = stored[item.id];
-        if (!rec || typeof rec !== 'object') return;
-        if (rec.kind !== item.kind) { out.ignored++; return; }
+        if (!rec) return;
+        if (typeof rec !== 'object' || rec.kind !== item.kind) { out.ignored++; return; }
         var first = rec.first && typeof rec.first === 'object' ? judgeAttempt(item, rec.first) : null;
         var last = rec.last && typeof rec.last === 'object' ? judgeAttempt(item, rec.last) : null;
         if (rec.first && (!first.valid || !last || !last.valid)) { out.ignored++; return; }
@@ -266,8 +266,8 @@
       var t = s.total;
       box.appendChild(el('p', { 'class': 'progresso-total' },
         'No curso todo: ' + t.quiz.answered + ' de ' + plural(t.quiz.total, 'pergunta', 'perguntas') +
-        ' de quiz respondidas, ' + t.quiz.right + ' certas (' + t.quiz.rightFirst +
-        ' na primeira tentativa); ' + t.prevejas.made + ' de ' + plural(t.prevejas.total, 'caixa', 'caixas') +
+        ' de quiz respondidas, ' + t.quiz.right + (t.quiz.right === 1 ? ' certa (' : ' certas (') +
+        t.quiz.rightFirst + ' na primeira tentativa); ' + t.prevejas.made + ' de ' + plural(t.prevejas.total, 'caixa', 'caixas') +
         ' Preveja respondidas.'));
       var rows = s.pages.map(function (p) {
         return [link(p.page, p.title), p.quiz.answered + ' de ' + p.quiz.total, String(p.quiz.right),
@@ -306,7 +306,8 @@
         return;
       }
       section.appendChild(el('p', {}, 'Quiz: ' + p.quiz.answered + ' de ' + p.quiz.total +
-        ' respondidas, ' + p.quiz.right + ' certas agora, ' + p.quiz.rightFirst + ' na primeira tentativa.'));
+        ' respondidas, ' + p.quiz.right + (p.quiz.right === 1 ? ' certa' : ' certas') + ' agora, ' +
+        p.quiz.rightFirst + ' na primeira tentativa.'));
       section.appendChild(el('p', {}, 'Preveja: ' + p.prevejas.made + ' de ' + p.prevejas.total +
         ' respondidas' + (p.prevejas.skipped ? '; ' + p.prevejas.skipped + ' mostradas sem prever.' : '.')));
       if (p.revise.length) {
@@ -404,7 +405,11 @@
     }
     var c = s.calibration;
     var parts = [];
-    if (c.n) {
+    if (c.n === 1) {
+      parts.push('Sua primeira previsão de número ' + { right: 'foi boa', close: 'ficou perto',
+                 wrong: 'ficou longe' }[c.furthest.verdict] + ', ' +
+                 (c.above ? 'acima do' : c.below ? 'abaixo do' : 'igual ao') + ' valor real.');
+    } else if (c.n) {
       parts.push('Das suas ' + plural(c.n, 'primeira previsão', 'primeiras previsões') + ' de número, ' +
                  c.right + (c.right === 1 ? ' foi boa' : ' foram boas') + ' e ' + c.close + ' ' +
                  (c.close === 1 ? 'ficou' : 'ficaram') + ' perto (' + (c.right + c.close) + ' de ' + c.n +
