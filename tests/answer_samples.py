@@ -3,7 +3,6 @@ classroom report (tests/test_progress.py, tests/test_turma.py): the formats of
 course/static/answers.js (stored answers, answer file) and _ext/progress.py (the manifest)."""
 import random
 
-
 BUILD = 'abc123def456'
 
 
