@@ -45,9 +45,29 @@
    Where localStorage is unavailable (a sandboxed Colab output, private modes), answers are
    kept in memory for the visit: persistent is false and nothing breaks.
 
+   ANSWER FILE, version 1 ("Baixar minhas respostas" on the page "Meu progresso"; "Carregar
+   respostas" merges one back; scripts/turma.py reads a class's files). One JSON document:
+
+     { "format": "curso-respostas-arquivo", "version": 1,
+       "build": "3f9a0c1d2e4b" | null,   the site's build (the manifest's id, _ext/progress.py)
+       "exported": "2026-12-05T10:00:00.000Z",
+       "student": "Ana, 17",           what the student typed for the instructor ("" if nothing)
+       "answers": { "schema": "curso-respostas", "version": 2, "pages": { ... } } }
+                                       the stored document above, as it is
+
+   readFile(text) checks all of it before anything changes: {ok: true, file} or {ok: false, code,
+   error}, code one of empty, too_big, not_json, not_ours (no "format" tag of ours), newer (a
+   later file or stored version), damaged (the message says what and where), error a sentence
+   in Portuguese. importFile(file) merges it, question by question: an answer not kept here is
+   added; for one kept here, the EARLIER first answer stays (a first prediction is never replaced
+   by a later one), the LATER last answer, the larger number of attempts and the earlier "Mostrar
+   sem prever"; a question of another kind under the same id keeps this browser's answer.
+   Merging a file twice changes nothing the second time. It returns the counts (added, updated,
+   same, kept) and undo().
+
    Events, on document: "curso:resposta" (detail {id, record}) after every answer, so that two
    copies of one question stay in step; "curso:respostas" (detail {reason: "clear" | "restore"})
-   after clearPage() and restorePage().
+   after clearPage(), restorePage() and importFile() ("import"; its undo: "restore").
 
    JUDGING A NUMBER: judge(guess, answer, options) -> {verdict, distance}. See the README,
    "Preveja no site": the distance is measured on the scale of the answer (log-odds for a
@@ -319,6 +339,193 @@
     fire('curso:respostas', { reason: 'restore' });
   }
 
+  /* ----------------------------------------------------------------- one file to take along */
+  /* "Baixar minhas respostas" / "Carregar respostas" (the page "Meu progresso", _static/progress.js;
+     the classroom report, scripts/turma.py, reads the same files). See "ANSWER FILE" above. */
+  var FILE_FORMAT = 'curso-respostas-arquivo';
+  var FILE_VERSION = 1;
+  var FILE_MAX_BYTES = 5 * 1024 * 1024;
+  var KINDS = ['quiz-single', 'quiz-truefalse', 'quiz-multiple', 'quiz-numeric',
+               'preveja-numero', 'preveja-escolha', 'preveja-texto'];
+  var ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
+  var FILE_MESSAGES = {
+    empty: 'O arquivo está vazio: não é um arquivo de respostas do curso.',
+    too_big: 'O arquivo é grande demais para um arquivo de respostas do curso.',
+    not_json: 'Este arquivo não é um arquivo de respostas do curso: o conteúdo não é JSON ' +
+              '(talvez esteja cortado ou danificado).',
+    not_ours: 'Este arquivo não é um arquivo de respostas deste curso (falta a marca "' +
+              FILE_FORMAT + '").',
+    newer: 'Este arquivo foi feito por uma versão mais nova do curso: carregue-o no site atualizado.',
+    damaged: 'O arquivo de respostas está danificado: '
+  };
+
+  function isObject(x) {
+    return x !== null && typeof x === 'object' && !Array.isArray(x);
+  }
+
+  function isIndex(x) {
+    return typeof x === 'number' && Number.isInteger(x) && x >= 0;
+  }
+
+  /* What is wrong with one stored answer, in words (null when nothing is). */
+  function attemptProblem(kind, attempt) {
+    if (attempt === null) return null;
+    if (!isObject(attempt)) return 'uma tentativa que não é um registro';
+    if (typeof attempt.at !== 'string' || !ISO_TIME.test(attempt.at)) return 'uma tentativa sem hora válida';
+    if ([null, 'right', 'close', 'wrong'].indexOf(attempt.verdict === undefined ? null : attempt.verdict) < 0) {
+      return 'um veredito desconhecido';
+    }
+    if (attempt.side !== undefined && attempt.side !== 'above' && attempt.side !== 'below') {
+      return 'um lado que não é "acima" nem "abaixo"';
+    }
+    var a = attempt.answer;
+    var ok = kind === 'quiz-single' ? isIndex(a)
+           : kind === 'quiz-truefalse' ? typeof a === 'boolean'
+           : kind === 'quiz-multiple' ? Array.isArray(a) && a.every(isIndex)
+           : typeof a === 'string' && a.length <= 10000;
+    return ok ? null : 'uma resposta que não é do tipo ' + kind;
+  }
+
+  function itemProblem(item) {
+    if (!isObject(item)) return 'um item que não é um registro';
+    if (KINDS.indexOf(item.kind) < 0) return 'um tipo de pergunta desconhecido';
+    if (!isIndex(item.attempts)) return 'um número de tentativas inválido';
+    if (item.skipped !== null && item.skipped !== undefined &&
+        (typeof item.skipped !== 'string' || !ISO_TIME.test(item.skipped))) {
+      return 'uma hora de "Mostrar sem prever" inválida';
+    }
+    return attemptProblem(item.kind, item.first === undefined ? null : item.first) ||
+           attemptProblem(item.kind, item.last === undefined ? null : item.last) ||
+           (!item.first !== !item.last ? 'uma primeira resposta sem a última (ou o contrário)' : null);
+  }
+
+  /* The stored document of a file -> what is wrong with it, or null. */
+  function documentProblem(doc) {
+    if (!isObject(doc) || doc.schema !== SCHEMA || !isObject(doc.pages)) {
+      return 'as respostas não estão no formato "' + SCHEMA + '"';
+    }
+    if (!isIndex(doc.version) || doc.version < 1) return 'a versão das respostas é inválida';
+    for (var page in doc.pages) {
+      var items = doc.pages[page];
+      if (!isObject(items)) return 'a página "' + page + '" não é um registro';
+      for (var id in items) {
+        if (!/^(quiz|preveja):./.test(id)) return 'o item "' + id + '" (página ' + page + ') tem um nome desconhecido';
+        var problem = itemProblem(items[id]);
+        if (problem) return problem + ' (item "' + id + '", página ' + page + ')';
+      }
+    }
+    return null;
+  }
+
+  function fileError(code, detail) {
+    return { ok: false, code: code, error: FILE_MESSAGES[code] + (detail || '') };
+  }
+
+  /* The text of a file -> {ok: true, file} or {ok: false, code, error} (a message in Portuguese).
+     Nothing is stored here: checking comes before any change. */
+  function readFile(text) {
+    if (typeof text !== 'string' || !text.trim()) return fileError('empty');
+    if (text.length > FILE_MAX_BYTES) return fileError('too_big');
+    var file;
+    try { file = JSON.parse(text.replace(/^\uFEFF/, '')); } catch (e) { return fileError('not_json'); }
+    if (!isObject(file) || file.format !== FILE_FORMAT) return fileError('not_ours');
+    if (!isIndex(file.version) || file.version < 1) return fileError('damaged', 'a versão do arquivo é inválida.');
+    if (file.version > FILE_VERSION) return fileError('newer');
+    if (isObject(file.answers) && isIndex(file.answers.version) && file.answers.version > VERSION &&
+        file.answers.schema === SCHEMA) return fileError('newer');
+    if (typeof file.exported !== 'string' || !ISO_TIME.test(file.exported)) {
+      return fileError('damaged', 'falta a data da exportação.');
+    }
+    if (file.student !== undefined && file.student !== null && typeof file.student !== 'string') {
+      return fileError('damaged', 'o nome ou número do aluno não é um texto.');
+    }
+    if (file.build !== undefined && file.build !== null && typeof file.build !== 'string') {
+      return fileError('damaged', 'a versão do site não é um texto.');
+    }
+    var problem = documentProblem(file.answers);
+    if (problem) return fileError('damaged', problem + '.');
+    return { ok: true, file: file };
+  }
+
+  /* Everything this browser keeps, as one file: the format tag and version, the build of the
+     site (``build``, from "Meu progresso"'s manifest), the export time, what the student typed
+     for the instructor, and the stored document as it is. */
+  function exportFile(student, build) {
+    return { format: FILE_FORMAT, version: FILE_VERSION, build: build || null,
+             exported: new Date().toISOString(), student: String(student || '').trim().slice(0, 100),
+             answers: copy(load()) };
+  }
+
+  function earlier(a, b) {
+    if (!a) return b || null;
+    if (!b) return a;
+    return b.at < a.at ? b : a;
+  }
+
+  function later(a, b) {
+    if (!a) return b || null;
+    if (!b) return a;
+    return b.at > a.at ? b : a;
+  }
+
+  /* Two records of one question -> one: the earlier first answer (a first prediction is never
+     replaced by a later one), the later last answer, the larger count of attempts, the earlier
+     "Mostrar sem prever". Merging a record with itself changes nothing. */
+  function mergeItem(here, there) {
+    var skipped = [here.skipped, there.skipped].filter(Boolean).sort()[0] || null;
+    return { kind: here.kind, first: copy(earlier(here.first, there.first)),
+             last: copy(later(here.last, there.last)),
+             attempts: Math.max(here.attempts || 0, there.attempts || 0), skipped: skipped };
+  }
+
+  /* The answers of a file merged into a document (changed in place). Returns the counts:
+     added (new here), updated, same (nothing new), kept (a different kind of question under the
+     same id: this browser's answer stays). */
+  function mergeDocument(doc, incoming) {
+    var out = { added: 0, updated: 0, same: 0, kept: 0 };
+    for (var page in incoming.pages) {
+      var items = incoming.pages[page];
+      for (var id in items) {
+        var there = items[id];
+        var mine = doc.pages[page] && doc.pages[page][id];
+        if (!mine) {
+          doc.pages[page] = doc.pages[page] || {};
+          doc.pages[page][id] = blank(there.kind);
+          doc.pages[page][id] = mergeItem(doc.pages[page][id], there);
+          out.added++;
+        } else if (mine.kind !== there.kind) {
+          out.kept++;
+        } else {
+          var merged = mergeItem(mine, there);
+          if (JSON.stringify(merged) === JSON.stringify(mergeItem(mine, mine))) out.same++;
+          else { doc.pages[page][id] = merged; out.updated++; }
+        }
+      }
+    }
+    return out;
+  }
+
+  /* A file read by readFile, merged into this browser's answers. Returns the counts of
+     mergeDocument plus undo(), which puts back what was kept before; {ok: false, error} when
+     this browser keeps a newer version (nothing is changed). */
+  function importFile(file) {
+    var doc = load();
+    if (frozen) {
+      return { ok: false, error: 'Este navegador guarda respostas de uma versão mais nova do curso; ' +
+                                 'nada foi carregado.' };
+    }
+    var before = copy(doc);
+    var counts = mergeDocument(doc, file.answers);
+    save(doc);
+    fire('curso:respostas', { reason: 'import' });
+    counts.ok = true;
+    counts.undo = function () {
+      save(before);
+      fire('curso:respostas', { reason: 'restore' });
+    };
+    return counts;
+  }
+
   return {
     SCHEMA: SCHEMA, VERSION: VERSION, KEY: KEY, RIGHT: RIGHT, CLOSE: CLOSE, POINT: POINT,
     page: PAGE,
@@ -326,6 +533,9 @@
     judge: judge, judgeKey: judgeKey, distance: distance, scaleOf: scaleOf, readGuess: readGuess,
     get: get, record: record, skip: skip, legacy: legacy,
     clearPage: clearPage, restorePage: restorePage,
+    FILE_FORMAT: FILE_FORMAT, FILE_VERSION: FILE_VERSION, KINDS: KINDS,
+    readFile: readFile, exportFile: exportFile, importFile: importFile,
+    mergeDocument: mergeDocument,
     all: function () { return copy(load()); }
   };
 }));

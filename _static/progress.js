@@ -1,0 +1,603 @@
+/* "Meu progresso" (progresso.md): what this browser keeps of the student's answers
+   (course/static/answers.js, window.CourseAnswers) read against every question of the site (the
+   manifest written by _ext/progress.py, window.CourseProgressManifest). Nothing leaves the
+   browser; the page only reads, except "Carregar respostas", which merges a file in.
+
+   - summarize(manifest, doc) is the whole reading, with no page: per page and in total, the quiz
+     questions answered and right, the Prevejas made, the sections to revise, the numeric
+     predictions against the real values. Every stored answer is judged again against the
+     question of this build (the key of a quiz, the glued number of a Preveja), with the rules of
+     answers.js; an answer the build does not know (a question that left or changed kind, an
+     option that is no longer there) is left out and counted, never a crash.
+   - The page's four parts (_ext/progress.py, directive {progresso}) are filled from it.
+   Under Node, require() returns the module (tests/test_progress.py runs summarize on cases). */
+(function (root, factory) {
+  var api = factory(root);
+  if (typeof module === 'object' && module.exports) module.exports = api;
+  if (root && root.document) {
+    root.CourseProgress = api;
+    if (root.document.readyState === 'loading') root.document.addEventListener('DOMContentLoaded', api.start);
+    else api.start();
+  }
+}(typeof window !== 'undefined' ? window : null, function (win) {
+  'use strict';
+  var A = (win && win.CourseAnswers) || (typeof require === 'function' ? require('../course/static/answers.js') : null);
+  var N = (win && win.CourseNumbers) || (typeof require === 'function' ? require('../course/static/numbers.js') : null);
+
+  var RANGE = 1.5;          /* the chart shows distances up to 1,5 each side (log-odds or log-ratio) */
+  var WORDS = { right: 'boa', close: 'perto', wrong: 'longe' };
+  var QUIZ_WORDS = { right: 'certa', close: 'quase (errada)', wrong: 'errada' };
+  var ICONS = { right: '✔', close: '≈', wrong: '✘' };
+
+  /* ----------------------------------------------------------------- judging again */
+
+  function isIndex(x) {
+    return typeof x === 'number' && Number.isInteger(x) && x >= 0;
+  }
+
+  /* The answer of a Preveja as the page writes it ("18,0 %", "2.120"): as preveja.js reads it. */
+  function answerValue(text) {
+    var read = N.parse(text, { thousands: true });
+    return { value: read.ok ? read.value : NaN, percent: read.percent, digits: read.decimals,
+             text: text };
+  }
+
+  /* The guess written like the answer (as preveja.js shows it: "0,3" against "18,0 %" is 30,0 %). */
+  function shown(guess, answer) {
+    var read = guess.read;
+    var own = read.fraction ? 3 : read.decimals;
+    if (answer.percent && !guess.percentRead) own -= 2;
+    if (!answer.percent && guess.percentRead && !read.percent) own += 2;
+    var digits = Math.max(answer.digits, own, 0);
+    return answer.percent ? N.percent(guess.value, digits) : N.format(guess.value, digits);
+  }
+
+  /* One stored attempt against the question of this build -> {valid, verdict, ...}. */
+  function judgeAttempt(item, attempt) {
+    var a = attempt.answer;
+    switch (item.kind) {
+      case 'quiz-single':
+        if (!isIndex(a) || a >= item.options.length) return { valid: false };
+        return { valid: true, verdict: a === item.correct ? 'right' : 'wrong' };
+      case 'quiz-truefalse':
+        if (typeof a !== 'boolean') return { valid: false };
+        return { valid: true, verdict: a === item.correct ? 'right' : 'wrong' };
+      case 'quiz-multiple':
+        if (!Array.isArray(a) || !a.length ||
+            !a.every(function (b) { return isIndex(b) && b < item.options.length; })) return { valid: false };
+        var ticked = a.slice().sort(function (x, y) { return x - y; }).join(',');
+        return { valid: true, verdict: ticked === item.correct.join(',') ? 'right' : 'wrong' };
+      case 'quiz-numeric':
+        var typed = A.readGuess(String(a), { value: item.answer, percent: false });
+        if (!typed.ok) return { valid: false };
+        return { valid: true, verdict: A.judgeKey(typed.value, item.answer, item.tolerance).verdict };
+      case 'preveja-numero':
+        var answer = answerValue(item.answer);
+        var guess = typeof a === 'string' && isFinite(answer.value) ? A.readGuess(a, answer) : { ok: false };
+        if (!guess.ok) return { valid: false };
+        var judged = A.judge(guess.value, answer.value, { tolerance: item.tolerance, percent: answer.percent });
+        var verdict = judged.verdict;
+        if (item.reference) {         /* "acima ou abaixo?": the side must be right too */
+          var truth = answer.value > answerValue(item.reference.text).value ? 'above' : 'below';
+          if (attempt.side !== truth) verdict = 'wrong';
+        }
+        var signed = guess.value >= answer.value ? judged.distance : -judged.distance;
+        return { valid: true, verdict: verdict, guess: guess.value, guessText: shown(guess, answer),
+                 real: answer.value, realText: answer.text, distance: signed, scale: judged.scale };
+      case 'preveja-escolha':
+        if (typeof a !== 'string' || !Object.prototype.hasOwnProperty.call(item.options, a)) return { valid: false };
+        return { valid: true, verdict: a === item.answer ? 'right' : 'wrong' };
+      case 'preveja-texto':
+        return { valid: typeof a === 'string' && a.trim() !== '', verdict: null };
+    }
+    return { valid: false };
+  }
+
+  /* ----------------------------------------------------------------- the whole reading */
+
+  function counts() {
+    return { quiz: { total: 0, answered: 0, right: 0, rightFirst: 0 },
+             prevejas: { total: 0, made: 0, skipped: 0 } };
+  }
+
+  function summarize(manifest, doc) {
+    var pagesStored = (doc && doc.pages && typeof doc.pages === 'object') ? doc.pages : {};
+    var known = {};
+    var out = { build: manifest.build, pages: [], total: counts(), predictions: [], ignored: 0,
+                answered: 0 };
+    manifest.pages.forEach(function (p) {
+      var stored = pagesStored[p.page] || {};
+      var page = { page: p.page, title: p.title, revise: [], answered: 0 };
+      var c = counts();
+      var revise = {};
+      known[p.page] = {};
+      p.items.forEach(function (item) {
+        known[p.page][item.id] = true;
+        var quiz = item.kind.indexOf('quiz-') === 0;
+        if (quiz) c.quiz.total++; else c.prevejas.total++;
+        var rec = stored[item.id];
+        if (!rec) return;
+        if (typeof rec !== 'object' || rec.kind !== item.kind) { out.ignored++; return; }
+        var first = rec.first && typeof rec.first === 'object' ? judgeAttempt(item, rec.first) : null;
+        var last = rec.last && typeof rec.last === 'object' ? judgeAttempt(item, rec.last) : null;
+        if (rec.first && (!first.valid || !last || !last.valid)) { out.ignored++; return; }
+        if (!first) {
+          if (!quiz && rec.skipped) c.prevejas.skipped++;
+          return;
+        }
+        page.answered++;
+        if (quiz) {
+          c.quiz.answered++;
+          if (last.verdict === 'right') c.quiz.right++;
+          if (first.verdict === 'right') c.quiz.rightFirst++;
+          else {
+            var key = item.section.href;
+            if (!revise[key]) {
+              revise[key] = { href: key, title: item.section.title, missed: 0 };
+              page.revise.push(revise[key]);
+            }
+            revise[key].missed++;
+          }
+          return;
+        }
+        c.prevejas.made++;
+        if (item.kind === 'preveja-numero') {
+          out.predictions.push({
+            page: p.page, lesson: p.title, id: item.id, prompt: item.prompt, section: item.section,
+            typed: rec.first.answer, guess: first.guess, guessText: first.guessText,
+            real: first.real, realText: first.realText, verdict: first.verdict,
+            distance: first.distance, scale: first.scale,
+            after: !!(rec.skipped && rec.skipped < rec.first.at)   /* predicted after seeing it */
+          });
+        }
+      });
+      page.quiz = c.quiz;
+      page.prevejas = c.prevejas;
+      ['quiz', 'prevejas'].forEach(function (k) {
+        for (var f in c[k]) out.total[k][f] += c[k][f];
+      });
+      out.answered += page.answered;
+      out.pages.push(page);
+    });
+    for (var pg in pagesStored) {          /* answers to questions this build does not have */
+      var items = pagesStored[pg];
+      if (!items || typeof items !== 'object') continue;
+      for (var id in items) {
+        if (!(known[pg] && known[pg][id])) out.ignored++;
+      }
+    }
+    out.calibration = calibration(out.predictions);
+    return out;
+  }
+
+  /* How the first numeric predictions went (those made before seeing the answer). */
+  function calibration(predictions) {
+    var counted = predictions.filter(function (p) { return !p.after; });
+    var c = { n: counted.length, right: 0, close: 0, wrong: 0, above: 0, below: 0, exact: 0,
+              furthest: null, after: predictions.length - counted.length };
+    counted.forEach(function (p) {
+      c[p.verdict]++;
+      if (p.distance > 0) c.above++; else if (p.distance < 0) c.below++; else c.exact++;
+      if (!c.furthest || Math.abs(p.distance) > Math.abs(c.furthest.distance)) c.furthest = p;
+    });
+    return c;
+  }
+
+  /* ----------------------------------------------------------------- the page */
+
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    for (var k in attrs || {}) node.setAttribute(k, attrs[k]);
+    if (text !== undefined && text !== null) node.textContent = text;
+    return node;
+  }
+
+  function svgEl(tag, attrs, text) {
+    var node = document.createElementNS('http://www.w3.org/2000/svg', tag);
+    for (var k in attrs || {}) node.setAttribute(k, attrs[k]);
+    if (text !== undefined && text !== null) node.textContent = text;
+    return node;
+  }
+
+  function plural(n, one, many) {
+    return n + ' ' + (n === 1 ? one : many);
+  }
+
+  function root() {
+    var r = document.documentElement.getAttribute('data-content_root');
+    return r === null ? '' : r;
+  }
+
+  function link(href, text) {
+    return el('a', { href: root() + href }, text);
+  }
+
+  function part(name) {
+    var node = document.getElementById('progresso-' + name);
+    if (node) node.innerHTML = '';
+    return node;
+  }
+
+  /* A table of numbers. A cell is a string (a number column) or {node | text, num: false}
+     (text that wraps: a lesson's name, a question). */
+  function cell(tag, value, attrs) {
+    var td = el(tag, attrs || {});
+    var num = !(value && typeof value === 'object' && (value.num === false || value.nodeType));
+    if (num && tag === 'td') td.className = 'num';
+    if (value && value.nodeType) td.appendChild(value);
+    else if (value && value.node) td.appendChild(value.node);
+    else td.textContent = value && typeof value === 'object' ? value.text : value;
+    return td;
+  }
+
+  function table(caption, head, rows, foot) {
+    var wrap = el('div', { 'class': 'progresso-tabela', tabindex: '0', role: 'region',
+                           'aria-label': caption });
+    var t = el('table');
+    t.appendChild(el('caption', {}, caption));
+    var thead = el('thead'), tr = el('tr');
+    head.forEach(function (h) {
+      tr.appendChild(el('th', { scope: 'col', 'class': h.num === false ? '' : 'num' }, h.text || h));
+    });
+    thead.appendChild(tr);
+    t.appendChild(thead);
+    var tbody = el('tbody');
+    rows.concat(foot ? [foot] : []).forEach(function (cells, r) {
+      var row = el('tr');
+      cells.forEach(function (value, i) {
+        row.appendChild(cell(i ? 'td' : 'th', value, i ? {} : { scope: 'row' }));
+      });
+      (r === rows.length ? (t.tFoot || t.createTFoot()) : tbody).appendChild(row);
+    });
+    t.insertBefore(tbody, t.tFoot);
+    wrap.appendChild(t);
+    return wrap;
+  }
+
+  function fillSummary(s) {
+    var box = part('resumo');
+    if (!box) return;
+    box.setAttribute('role', 'status');
+    if (!s.answered) {
+      box.appendChild(el('p', { 'class': 'progresso-vazio' }, 'Você ainda não respondeu nada.'));
+      box.appendChild(el('p', {}, 'Responda uma pergunta de quiz ou uma caixa Preveja numa aula e ' +
+        'volte aqui. Se você respondeu em outro navegador, carregue suas respostas no fim da página.'));
+    } else {
+      var t = s.total;
+      box.appendChild(el('p', { 'class': 'progresso-total' },
+        'No curso todo: ' + t.quiz.answered + ' de ' + plural(t.quiz.total, 'pergunta', 'perguntas') +
+        ' de quiz respondidas, ' + t.quiz.right + (t.quiz.right === 1 ? ' certa (' : ' certas (') +
+        t.quiz.rightFirst + ' na primeira tentativa); ' + t.prevejas.made + ' de ' + plural(t.prevejas.total, 'caixa', 'caixas') +
+        ' Preveja respondidas.'));
+      var rows = s.pages.map(function (p) {
+        return [link(p.page, p.title), p.quiz.answered + ' de ' + p.quiz.total, String(p.quiz.right),
+                p.prevejas.made + ' de ' + p.prevejas.total];
+      });
+      box.appendChild(table('Respostas por aula',
+        [{ text: 'Aula', num: false }, 'Quiz', 'Certas', 'Preveja'], rows,
+        ['Total', t.quiz.answered + ' de ' + t.quiz.total, String(t.quiz.right),
+         t.prevejas.made + ' de ' + t.prevejas.total]));
+      box.appendChild(el('p', { 'class': 'progresso-nota' }, '"Quiz": perguntas respondidas; ' +
+        '"Certas": perguntas cuja última resposta está certa; "Preveja": caixas respondidas. ' +
+        'Quantas você acertou na primeira tentativa está em cada aula, abaixo.'));
+    }
+    if (s.ignored) {
+      box.appendChild(el('p', { 'class': 'progresso-ignoradas' },
+        plural(s.ignored, 'resposta guardada é', 'respostas guardadas são') + ' de perguntas que ' +
+        'mudaram ou saíram do curso nesta versão do site: ' + (s.ignored === 1 ? 'ficou' : 'ficaram') +
+        ' fora da conta (e continua' + (s.ignored === 1 ? '' : 'm') + ' guardada' +
+        (s.ignored === 1 ? '' : 's') + ').'));
+    }
+  }
+
+  function fillLessons(s) {
+    var box = part('aulas');
+    if (!box) return;
+    s.pages.forEach(function (p) {
+      var id = 'progresso-aula-' + p.page.replace(/[^a-z0-9]+/gi, '-');
+      var section = el('section', { 'class': 'progresso-aula', 'aria-labelledby': id });
+      var h = el('h3', { id: id });
+      h.appendChild(link(p.page, p.title));
+      section.appendChild(h);
+      if (!p.answered && !p.prevejas.skipped) {
+        section.appendChild(el('p', {}, 'Nada respondido ainda (' + plural(p.quiz.total, 'pergunta', 'perguntas') +
+          ' de quiz, ' + plural(p.prevejas.total, 'caixa', 'caixas') + ' Preveja).'));
+        box.appendChild(section);
+        return;
+      }
+      section.appendChild(el('p', {}, 'Quiz: ' + p.quiz.answered + ' de ' + p.quiz.total +
+        ' respondidas, ' + p.quiz.right + (p.quiz.right === 1 ? ' certa' : ' certas') + ' agora, ' +
+        p.quiz.rightFirst + ' na primeira tentativa.'));
+      section.appendChild(el('p', {}, 'Preveja: ' + p.prevejas.made + ' de ' + p.prevejas.total +
+        ' respondidas' + (p.prevejas.skipped ? '; ' + p.prevejas.skipped + ' mostradas sem prever.' : '.')));
+      if (p.revise.length) {
+        section.appendChild(el('p', { 'class': 'progresso-revise-titulo' }, 'Para revisar:'));
+        var ul = el('ul', { 'class': 'progresso-revise' });
+        p.revise.forEach(function (r) {
+          var li = el('li');
+          li.appendChild(link(r.href, 'Revise: ' + r.title));
+          li.appendChild(document.createTextNode(' (' + plural(r.missed, 'pergunta errada', 'perguntas erradas') +
+            ' na primeira tentativa)'));
+          ul.appendChild(li);
+        });
+        section.appendChild(ul);
+      } else if (p.quiz.answered) {
+        section.appendChild(el('p', {}, 'Nenhuma pergunta errada na primeira tentativa.'));
+      }
+      box.appendChild(section);
+    });
+  }
+
+  function shorten(text, n) {
+    return text.length <= n ? text : text.slice(0, Math.max(1, n - 1)).replace(/\s+\S*$/, '') + '…';
+  }
+
+  /* The chart: one row per numeric prediction, the real value in the middle, the first guess
+     placed by its distance (left: below the real value, right: above). Redrawn at the width of
+     the column (text stays 13 px on a phone and on a desktop). */
+  function drawChart(figure, predictions) {
+    var old = figure.querySelector('svg');
+    if (old) old.parentNode.removeChild(old);
+    var width = Math.max(280, Math.floor(figure.clientWidth || 600));
+    var pad = 14, top = 38, rowH = 46;
+    var half = (width - 2 * pad) / 2, cx = pad + half;
+    var height = top + rowH * predictions.length + 8;
+    var x = function (d) {
+      var c = Math.max(-RANGE, Math.min(RANGE, d));
+      return cx + c / RANGE * half;
+    };
+    var svg = svgEl('svg', { width: width, height: height, viewBox: '0 0 ' + width + ' ' + height,
+                             role: 'img', 'aria-labelledby': 'progresso-grafico-legenda',
+                             'class': 'progresso-grafico', 'data-centro': cx,
+                             'data-escala': half / RANGE, 'data-alcance': RANGE });
+    var bands = [[A.CLOSE, 'progresso-faixa-perto'], [A.RIGHT, 'progresso-faixa-boa']];
+    bands.forEach(function (b) {
+      svg.appendChild(svgEl('rect', { x: x(-b[0]), y: top - 8, width: x(b[0]) - x(-b[0]),
+                                      height: height - top, 'class': b[1] }));
+    });
+    svg.appendChild(svgEl('line', { x1: cx, x2: cx, y1: top - 12, y2: height, 'class': 'progresso-real' }));
+    svg.appendChild(svgEl('text', { x: cx, y: 12, 'text-anchor': 'middle', 'class': 'progresso-eixo' }, 'valor real'));
+    svg.appendChild(svgEl('text', { x: pad, y: 28, 'class': 'progresso-eixo' }, '← abaixo'));
+    svg.appendChild(svgEl('text', { x: width - pad, y: 28, 'text-anchor': 'end', 'class': 'progresso-eixo' }, 'acima →'));
+    var chars = Math.floor((width - 2 * pad) / 7.2);
+    predictions.forEach(function (p, i) {
+      var y = top + i * rowH;
+      var g = svgEl('g', { 'class': 'progresso-ponto progresso-' + p.verdict + (p.after ? ' progresso-depois' : ''),
+                           'data-id': p.id, 'data-pagina': p.page, 'data-previsao': p.guess,
+                           'data-real': p.real, 'data-distancia': p.distance });
+      g.appendChild(svgEl('text', { x: pad, y: y + 8, 'class': 'progresso-rotulo' },
+                          (i + 1) + '. ' + shorten(p.prompt, chars - 4)));
+      var ty = y + 26;
+      g.appendChild(svgEl('line', { x1: pad, x2: width - pad, y1: ty, y2: ty, 'class': 'progresso-trilho' }));
+      var px = x(p.distance), out = Math.abs(p.distance) > RANGE;
+      g.appendChild(svgEl('title', {}, (i + 1) + '. ' + 'você previu ' + p.guessText + '; o valor real é ' +
+                          p.realText + ' (' + WORDS[p.verdict] + ')'));
+      var mark;
+      if (out) {            /* beyond the chart: an arrow at its edge */
+        var s = p.distance > 0 ? 1 : -1;
+        mark = svgEl('path', { d: 'M' + (px - s * 9) + ' ' + (ty - 7) + ' L' + px + ' ' + ty + ' L' +
+                                  (px - s * 9) + ' ' + (ty + 7) + ' Z', 'class': 'progresso-marca progresso-fora' });
+      } else if (p.verdict === 'right') {
+        mark = svgEl('circle', { cx: px, cy: ty, r: 6.5, 'class': 'progresso-marca' });
+      } else if (p.verdict === 'close') {
+        mark = svgEl('path', { d: 'M' + px + ' ' + (ty - 7.5) + ' L' + (px + 7.5) + ' ' + (ty + 6) + ' L' +
+                                  (px - 7.5) + ' ' + (ty + 6) + ' Z', 'class': 'progresso-marca' });
+      } else {
+        mark = svgEl('path', { d: 'M' + (px - 6) + ' ' + (ty - 6) + ' L' + (px + 6) + ' ' + (ty + 6) + ' M' +
+                                  (px + 6) + ' ' + (ty - 6) + ' L' + (px - 6) + ' ' + (ty + 6),
+                               'class': 'progresso-marca progresso-x' });
+      }
+      mark.setAttribute('data-x', px);
+      g.appendChild(mark);
+      svg.appendChild(g);
+    });
+    figure.insertBefore(svg, figure.firstChild);
+  }
+
+  function fillPredictions(s) {
+    var box = part('previsoes');
+    if (!box) return;
+    var preds = s.predictions;
+    if (!preds.length) {
+      box.appendChild(el('p', { 'class': 'progresso-vazio' },
+        'Nenhuma previsão de número ainda. Nas aulas, as caixas Preveja que pedem um número aparecem aqui.'));
+      return;
+    }
+    var c = s.calibration;
+    var parts = [];
+    if (c.n === 1) {
+      parts.push('Sua primeira previsão de número ' + { right: 'foi boa', close: 'ficou perto',
+                 wrong: 'ficou longe' }[c.furthest.verdict] + ', ' +
+                 (c.above ? 'acima do' : c.below ? 'abaixo do' : 'igual ao') + ' valor real.');
+    } else if (c.n) {
+      parts.push('Das suas ' + plural(c.n, 'primeira previsão', 'primeiras previsões') + ' de número, ' +
+                 c.right + (c.right === 1 ? ' foi boa' : ' foram boas') + ' e ' + c.close + ' ' +
+                 (c.close === 1 ? 'ficou' : 'ficaram') + ' perto (' + (c.right + c.close) + ' de ' + c.n +
+                 '); ' + c.wrong + ' ' + (c.wrong === 1 ? 'ficou' : 'ficaram') + ' longe. ' +
+                 c.above + ' acima do valor real, ' + c.below + ' abaixo' +
+                 (c.exact ? ', ' + c.exact + ' exatas.' : '.'));
+    }
+    if (c.after) {
+      parts.push(plural(c.after, 'previsão foi feita', 'previsões foram feitas') +
+                 ' depois de ver a resposta e ' + (c.after === 1 ? 'fica' : 'ficam') + ' fora da conta.');
+    }
+    box.appendChild(el('p', { 'class': 'progresso-calibracao' }, parts.join(' ')));
+    if (c.furthest && c.furthest.verdict !== 'right') {
+      var f = c.furthest, p = el('p', { 'class': 'progresso-mais-longe' });
+      p.appendChild(el('strong', {}, 'Onde você ficou mais longe: '));
+      p.appendChild(document.createTextNode('“' + shorten(f.prompt, 160) + '” ('));
+      p.appendChild(link(f.section.href, f.lesson + (f.section.title ? ', ' + f.section.title : '')));
+      p.appendChild(document.createTextNode('): você previu ' + f.guessText + '; o valor real é ' + f.realText + '.'));
+      box.appendChild(p);
+    }
+    var figure = el('figure', { 'class': 'progresso-figura' });
+    var caption = el('figcaption', { id: 'progresso-grafico-legenda' },
+      'Suas primeiras previsões de número contra o valor real: ' + preds.length +
+      (preds.length === 1 ? ' previsão' : ' previsões') + ', ' + c.right + ' boas (círculo), ' + c.close +
+      ' perto (triângulo), ' + c.wrong + ' longe (x); uma seta na borda é uma previsão além do gráfico. ' +
+      'Os números estão na tabela abaixo.');
+    figure.appendChild(caption);
+    box.appendChild(figure);
+    drawChart(figure, preds);
+    var rows = preds.map(function (pr, i) {
+      var q = el('span');
+      q.appendChild(document.createTextNode((i + 1) + '. '));
+      q.appendChild(link(pr.section.href, shorten(pr.prompt, 80)));
+      q.setAttribute('title', pr.lesson + ': ' + pr.prompt);
+      return [{ node: q }, pr.guessText, pr.realText,
+              { text: ICONS[pr.verdict] + ' ' + WORDS[pr.verdict] + (pr.after ? ' (depois de ver a resposta)' : ''),
+                num: false }];
+    });
+    var t = table('Suas previsões de número e os valores reais',
+                  [{ text: 'Pergunta', num: false }, 'Você previu', 'Valor real',
+                   { text: 'Resultado', num: false }], rows);
+    t.classList.add('progresso-tabela-previsoes');
+    box.appendChild(t);
+    chart = { figure: figure, predictions: preds };
+  }
+
+  var chart = null;            /* what the resize handler redraws */
+
+  /* ----------------------------------------------------------------- taking the answers along */
+
+  function slug(text) {
+    return String(text).normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);
+  }
+
+  function countAnswers(doc) {
+    var n = 0, pages = 0;
+    for (var p in doc.pages) {
+      var k = Object.keys(doc.pages[p]).length;
+      n += k;
+      if (k) pages++;
+    }
+    return { answers: n, pages: pages };
+  }
+
+  function dateText(iso) {
+    var d = new Date(iso);
+    if (isNaN(d.getTime())) return iso;
+    var two = function (x) { return (x < 10 ? '0' : '') + x; };
+    return two(d.getDate()) + '/' + two(d.getMonth() + 1) + '/' + d.getFullYear();
+  }
+
+  function fillFile(manifest, rerender) {
+    var box = part('arquivo');
+    if (!box) return;
+    var nameId = 'progresso-nome';
+    var row = el('div', { 'class': 'progresso-campo' });
+    row.appendChild(el('label', { 'for': nameId }, 'Seu nome ou número (opcional, para quem dá o curso)'));
+    var name = el('input', { type: 'text', id: nameId, autocomplete: 'name', maxlength: '100',
+                             'aria-describedby': 'progresso-nome-nota' });
+    row.appendChild(name);
+    row.appendChild(el('p', { id: 'progresso-nome-nota', 'class': 'progresso-nota' },
+      'Vai dentro do arquivo, para quem recebe saber de quem é. Não fica guardado no navegador.'));
+    box.appendChild(row);
+    var buttons = el('div', { 'class': 'progresso-botoes' });
+    var download = el('button', { type: 'button', 'class': 'progresso-baixar' }, 'Baixar minhas respostas');
+    var load = el('button', { type: 'button', 'class': 'progresso-carregar' }, 'Carregar respostas');
+    var picker = el('input', { type: 'file', accept: '.json,application/json', 'class': 'progresso-arquivo',
+                               hidden: '', 'aria-hidden': 'true', tabindex: '-1' });
+    buttons.appendChild(download);
+    buttons.appendChild(load);
+    buttons.appendChild(picker);
+    box.appendChild(buttons);
+    var status = el('div', { 'class': 'progresso-estado', role: 'status', 'aria-live': 'polite',
+                             tabindex: '-1' });
+    box.appendChild(status);
+
+    function say(text, kind) {
+      status.className = 'progresso-estado' + (kind ? ' progresso-' + kind : '');
+      status.textContent = text;
+    }
+
+    download.addEventListener('click', function () {
+      var file = A.exportFile(name.value, manifest.build);
+      var n = countAnswers(file.answers);
+      var fileName = 'respostas-curso' + (slug(name.value) ? '-' + slug(name.value) : '') + '-' +
+                     file.exported.slice(0, 10) + '.json';
+      var blob = new Blob([JSON.stringify(file, null, 1) + '\n'], { type: 'application/json' });
+      var a = el('a', { href: URL.createObjectURL(blob), download: fileName });
+      document.body.appendChild(a);
+      a.click();
+      setTimeout(function () { URL.revokeObjectURL(a.href); a.parentNode.removeChild(a); }, 1000);
+      say(n.answers ? 'Arquivo "' + fileName + '" baixado: ' + plural(n.answers, 'resposta', 'respostas') +
+                      ' de ' + plural(n.pages, 'página', 'páginas') + '.'
+                    : 'Arquivo "' + fileName + '" baixado, mas ainda sem nenhuma resposta.', 'ok');
+    });
+    load.addEventListener('click', function () { picker.value = ''; picker.click(); });
+    picker.addEventListener('change', function () {
+      var chosen = picker.files && picker.files[0];
+      if (!chosen) return;
+      var reader = new FileReader();
+      reader.onerror = function () {
+        say('⚠ Não foi possível ler o arquivo "' + chosen.name + '". Nada foi mudado.', 'erro');
+        status.focus();
+      };
+      reader.onload = function () {
+        var read = A.readFile(String(reader.result));
+        if (!read.ok) {
+          say('⚠ "' + chosen.name + '": ' + read.error + ' Nada foi mudado.', 'erro');
+          status.focus();
+          return;
+        }
+        var got = A.importFile(read.file);
+        if (!got.ok) { say('⚠ ' + got.error, 'erro'); status.focus(); return; }
+        var who = read.file.student ? read.file.student + ', ' : '';
+        var text = 'Respostas carregadas de "' + chosen.name + '" (' + who + 'exportado em ' +
+                   dateText(read.file.exported) + '): ' + got.added + (got.added === 1 ? ' nova' : ' novas') + ', ' +
+                   got.updated + (got.updated === 1 ? ' atualizada' : ' atualizadas') + ', ' + got.same +
+                   (got.same === 1 ? ' já estava' : ' já estavam') + ' aqui' +
+                   (got.kept ? ', ' + got.kept + ' de outro tipo de pergunta (ficou a deste navegador)' : '') + '.';
+        if (read.file.build && read.file.build !== manifest.build) {
+          text += ' O arquivo veio de outra versão do site: respostas de perguntas que mudaram ficam ' +
+                  'guardadas, mas fora da conta.';
+        }
+        rerender();
+        say(text, 'ok');
+        var undo = el('button', { type: 'button', 'class': 'progresso-desfazer' }, 'Desfazer');
+        undo.addEventListener('click', function () {
+          got.undo();
+          rerender();
+          say('Carregamento desfeito: as respostas voltaram a ser as de antes.', 'ok');
+          load.focus();
+        });
+        status.appendChild(document.createTextNode(' '));
+        status.appendChild(undo);
+        status.focus();
+      };
+      reader.readAsText(chosen);
+    });
+  }
+
+  function render(manifest) {
+    var s = summarize(manifest, A.all());
+    chart = null;
+    fillSummary(s);
+    fillLessons(s);
+    fillPredictions(s);
+    return s;
+  }
+
+  function start() {
+    var manifest = win.CourseProgressManifest;
+    if (!manifest || !document.getElementById('progresso-resumo')) return;
+    var rerender = function () { render(manifest); };
+    render(manifest);
+    fillFile(manifest, rerender);
+    var timer = null;
+    win.addEventListener('resize', function () {
+      clearTimeout(timer);
+      timer = setTimeout(function () { if (chart) drawChart(chart.figure, chart.predictions); }, 150);
+    });
+    if (!A.persistent) {
+      var note = el('p', { 'class': 'progresso-ignoradas' }, 'Este navegador não deixa a página guardar ' +
+        'respostas (janela anônima, por exemplo): o que você carregar vale só até sair desta página.');
+      document.getElementById('progresso-arquivo').appendChild(note);
+    }
+  }
+
+  return { summarize: summarize, judgeAttempt: judgeAttempt, calibration: calibration, start: start,
+           RANGE: RANGE };
+}));

@@ -1,0 +1,148 @@
+"""The file a student downloads with "Baixar minhas respostas", read in Python (``scripts/turma.py``).
+
+The format is written in the header of ``course/static/answers.js`` ("ANSWER FILE"): a format tag
+and version, the site's build, the export time, what the student typed for the instructor and the
+stored answers as the browser keeps them. ``read_file`` checks it with the rules of
+``CourseAnswers.readFile`` (the same table of cases, ``tests/data/answer_file_cases.json``, runs
+through both) and says what is wrong in the same Portuguese words.
+"""
+from __future__ import annotations
+
+import json
+import re
+
+FORMAT = 'curso-respostas-arquivo'
+VERSION = 1
+SCHEMA = 'curso-respostas'          # the stored document inside (answers.js, "STORED FORMAT")
+STORED_VERSION = 2
+MAX_BYTES = 5 * 1024 * 1024
+KINDS = ('quiz-single', 'quiz-truefalse', 'quiz-multiple', 'quiz-numeric',
+         'preveja-numero', 'preveja-escolha', 'preveja-texto')
+ISO_TIME = re.compile(r'\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z')
+ITEM_ID = re.compile(r'(quiz|preveja):.')
+
+MESSAGES = {
+    'empty': 'O arquivo está vazio: não é um arquivo de respostas do curso.',
+    'too_big': 'O arquivo é grande demais para um arquivo de respostas do curso.',
+    'not_json': 'Este arquivo não é um arquivo de respostas do curso: o conteúdo não é JSON '
+                '(talvez esteja cortado ou danificado).',
+    'not_ours': f'Este arquivo não é um arquivo de respostas deste curso (falta a marca "{FORMAT}").',
+    'newer': 'Este arquivo foi feito por uma versão mais nova do curso: carregue-o no site atualizado.',
+    'damaged': 'O arquivo de respostas está danificado: ',
+}
+
+
+class AnswerFileError(ValueError):
+    """A file that is not an answer file of the course, or a damaged one: ``code`` and a message."""
+
+    def __init__(self, code: str, detail: str = ''):
+        self.code = code
+        super().__init__(MESSAGES[code] + detail)
+
+
+def _index(x) -> bool:
+    # a whole number of JSON (JavaScript reads 2.0 as 2: so does this)
+    return (isinstance(x, (int, float)) and not isinstance(x, bool) and float(x).is_integer()
+            and x >= 0)
+
+
+def _time(x) -> bool:
+    return isinstance(x, str) and ISO_TIME.fullmatch(x) is not None
+
+
+def _attempt_problem(kind: str, attempt) -> str | None:
+    if attempt is None:
+        return None
+    if not isinstance(attempt, dict):
+        return 'uma tentativa que não é um registro'
+    if not _time(attempt.get('at')):
+        return 'uma tentativa sem hora válida'
+    if attempt.get('verdict') not in (None, 'right', 'close', 'wrong'):
+        return 'um veredito desconhecido'
+    if 'side' in attempt and attempt['side'] not in ('above', 'below'):
+        return 'um lado que não é "acima" nem "abaixo"'
+    a = attempt.get('answer')
+    if kind == 'quiz-single':
+        ok = _index(a)
+    elif kind == 'quiz-truefalse':
+        ok = isinstance(a, bool)
+    elif kind == 'quiz-multiple':
+        ok = isinstance(a, list) and all(_index(b) for b in a)
+    else:
+        ok = isinstance(a, str) and len(a) <= 10000
+    return None if ok else f'uma resposta que não é do tipo {kind}'
+
+
+def _item_problem(item) -> str | None:
+    if not isinstance(item, dict):
+        return 'um item que não é um registro'
+    if item.get('kind') not in KINDS:
+        return 'um tipo de pergunta desconhecido'
+    if not _index(item.get('attempts')):
+        return 'um número de tentativas inválido'
+    if item.get('skipped') is not None and not _time(item['skipped']):
+        return 'uma hora de "Mostrar sem prever" inválida'
+    first, last = item.get('first'), item.get('last')
+    return (_attempt_problem(item['kind'], first) or _attempt_problem(item['kind'], last)
+            or ('uma primeira resposta sem a última (ou o contrário)' if (not first) != (not last) else None))
+
+
+def _document_problem(doc) -> str | None:
+    if not isinstance(doc, dict) or doc.get('schema') != SCHEMA or not isinstance(doc.get('pages'), dict):
+        return f'as respostas não estão no formato "{SCHEMA}"'
+    if not _index(doc.get('version')) or doc['version'] < 1:
+        return 'a versão das respostas é inválida'
+    for page, items in doc['pages'].items():
+        if not isinstance(items, dict):
+            return f'a página "{page}" não é um registro'
+        for item_id, item in items.items():
+            if not ITEM_ID.match(item_id):
+                return f'o item "{item_id}" (página {page}) tem um nome desconhecido'
+            problem = _item_problem(item)
+            if problem:
+                return f'{problem} (item "{item_id}", página {page})'
+    return None
+
+
+def read_text(text: str) -> dict:
+    """The text of an answer file -> the file (a dict), or ``AnswerFileError``."""
+    if not isinstance(text, str) or not text.strip():
+        raise AnswerFileError('empty')
+    if len(text) > MAX_BYTES:
+        raise AnswerFileError('too_big')
+    try:
+        data = json.loads(text.removeprefix('\ufeff'))
+    except ValueError:
+        raise AnswerFileError('not_json') from None
+    if not isinstance(data, dict) or data.get('format') != FORMAT:
+        raise AnswerFileError('not_ours')
+    version = data.get('version')
+    if not _index(version) or version < 1:
+        raise AnswerFileError('damaged', 'a versão do arquivo é inválida.')
+    if version > VERSION:
+        raise AnswerFileError('newer')
+    answers = data.get('answers')
+    if (isinstance(answers, dict) and answers.get('schema') == SCHEMA and _index(answers.get('version'))
+            and answers['version'] > STORED_VERSION):
+        raise AnswerFileError('newer')
+    if not _time(data.get('exported')):
+        raise AnswerFileError('damaged', 'falta a data da exportação.')
+    if data.get('student') is not None and not isinstance(data['student'], str):
+        raise AnswerFileError('damaged', 'o nome ou número do aluno não é um texto.')
+    if data.get('build') is not None and not isinstance(data['build'], str):
+        raise AnswerFileError('damaged', 'a versão do site não é um texto.')
+    problem = _document_problem(answers)
+    if problem:
+        raise AnswerFileError('damaged', problem + '.')
+    return data
+
+
+def read_bytes(raw: bytes) -> dict:
+    """An answer file as read from disk (UTF-8; anything else is not ours)."""
+    if len(raw) > MAX_BYTES:
+        raise AnswerFileError('too_big')
+    try:
+        text = raw.decode('utf-8')
+    except UnicodeDecodeError:
+        raise AnswerFileError('not_json') from None
+    return read_text(text)

@@ -1,0 +1,518 @@
+""""Meu progresso" and the answer file: what a student would notice if it broke.
+
+Fast tier (Node, the small test book, no browser):
+- the manifest (_ext/progress.py) does not say what the quizzes and the boxes ask: a question
+  missing, a right option that is not the bank's, a "Revise:" link that is not the quiz's;
+- an answer file is read otherwise than in Python (tests/data/answer_file_cases.json), or
+  loading one replaces a first prediction by a later one, or changes things when loaded twice;
+- the reading of the stored answers (summarize) crashes on answers of an older build, counts
+  what it should ignore, or judges otherwise than the classroom report (course/answers.py).
+
+In Chromium, on the built site:
+- after answering on two lessons (and after "Apagar"), the page says something else;
+- the chart's points are not the stored first guesses and the real values;
+- an exported file, loaded into a fresh browser, does not give the same progress;
+- a damaged or foreign file changes something, or is refused without saying why;
+- the page fails axe, overflows a phone, or a lesson has no link to it.
+"""
+import json
+import shutil
+import subprocess
+
+import pytest
+from answer_samples import MANIFEST, STUDENTS, answer_file, pages_of, record
+from bs4 import BeautifulSoup
+
+from conftest import ROOT, recording_page, toc_pages
+from course import answers as judging
+from course import quiz as course_quiz
+
+ANSWERS_JS = ROOT / 'course' / 'static' / 'answers.js'
+PROGRESS_JS = ROOT / '_static' / 'progress.js'
+FILE_CASES = json.loads((ROOT / 'tests' / 'data' / 'answer_file_cases.json').read_text(encoding='utf-8'))['cases']
+LESSONS = [p for p in toc_pages() if p.startswith('lessons/')]
+
+RUNNER = r"""
+const A = require(process.argv[1]);
+const P = require(process.argv[2]);
+const task = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+const out = {};
+out.files = task.files.map(t => { const r = A.readFile(t); return r.ok ? null : r.code; });
+out.merges = task.merges.map(m => {
+  const doc = JSON.parse(JSON.stringify(m.here));
+  const first = A.mergeDocument(doc, m.there);
+  const again = A.mergeDocument(doc, m.there);
+  return { doc, first, again };
+});
+out.summaries = task.docs.map(d => P.summarize(task.manifest, d));
+out.judged = task.attempts.map(([item, attempt]) => P.judgeAttempt(item, attempt));
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+def node_run(task):
+    node = shutil.which('node')
+    if node is None:
+        pytest.fail('node não está no PATH (README, "Os dois comandos")')
+    run = subprocess.run([node, '-e', RUNNER, str(ANSWERS_JS), str(PROGRESS_JS)], input=json.dumps(task),
+                         capture_output=True, text=True, timeout=60, check=False, cwd=ROOT / '_static')
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)
+
+
+def doc(pages):
+    return {'schema': 'curso-respostas', 'version': 2, 'pages': pages}
+
+
+def at(minute):
+    return f'2026-12-03T14:{minute:02d}:00.000Z'
+
+
+def attempt(answer, minute, verdict='wrong'):
+    return {'answer': answer, 'verdict': verdict, 'at': at(minute)}
+
+
+def item(kind, first, last, attempts=1, skipped=None):
+    return {'kind': kind, 'first': first, 'last': last, 'attempts': attempts, 'skipped': skipped}
+
+
+PAGE = 'lessons/a.html'
+HERE = doc({PAGE: {
+    'preveja:a_prev': item('preveja-numero', attempt('40 %', 10), attempt('35 %', 12, 'right'), 2),
+    'quiz:a:q1': item('quiz-single', attempt(1, 5), attempt(1, 5)),
+    'quiz:a:q2': item('quiz-truefalse', attempt(True, 5), attempt(True, 5))}})
+THERE = doc({PAGE: {
+    # made earlier on the other phone: this first prediction is the older one, it stays first
+    'preveja:a_prev': item('preveja-numero', attempt('50 %', 2), attempt('50 %', 2), 1),
+    # a later try on the other phone: the first here stays, the last is the other's
+    'quiz:a:q1': item('quiz-single', attempt(2, 20), attempt(0, 21, 'right'), 2),
+    # the same id, another kind of question (an older build): this browser's answer stays
+    'quiz:a:q2': item('quiz-single', attempt(0, 1), attempt(0, 1)),
+    'quiz:a:q3': item('quiz-multiple', attempt([0, 2], 3, 'right'), attempt([0, 2], 3, 'right'))},
+    'lessons/b.html': {'quiz:b:q1': item('quiz-single', attempt(1, 4, 'right'), attempt(1, 4, 'right'))}})
+
+OLDER_BUILD = doc({
+    PAGE: {'quiz:a:saiu': item('quiz-single', attempt(0, 1), attempt(0, 1)),            # left the bank
+           'quiz:a:q1': item('quiz-single', attempt(7, 1), attempt(7, 1)),              # an option gone
+           'quiz:a:q2': item('quiz-single', attempt(0, 1), attempt(0, 1)),              # changed kind
+           'preveja:a_cost': item('preveja-numero', attempt('abc', 1), attempt('abc', 1)),
+           'preveja:a_model': item('preveja-escolha', attempt('svm', 1), attempt('svm', 1)),
+           'quiz:a:q4': item('quiz-numeric', attempt('0,778', 1, 'right'), attempt('0,778', 1, 'right'))},
+    'lessons/antiga.html': {'quiz:x:y': item('quiz-single', attempt(0, 1), attempt(0, 1))}})
+GARBAGE = {'schema': 'curso-respostas', 'version': 2, 'pages': {PAGE: {'quiz:a:q1': 5, 'quiz:a:q3': None},
+                                                                'lessons/b.html': None}}
+
+
+def attempts_of_the_class():
+    """Every first answer of the generated class, question by question: (item, attempt)."""
+    by_id = {i['id']: i for p in MANIFEST['pages'] for i in p['items']}
+    pairs = []
+    for s in STUDENTS:
+        for items in pages_of(s).values():
+            for item_id, rec in items.items():
+                pairs.append((by_id[item_id], rec['first']))
+    return pairs
+
+
+@pytest.fixture(scope='module')
+def node():
+    pairs = attempts_of_the_class()
+    got = node_run({'files': [c['text'] for c in FILE_CASES],
+                    'merges': [{'here': HERE, 'there': THERE}, {'here': doc({}), 'there': THERE}],
+                    'manifest': MANIFEST,
+                    'docs': [doc({}), OLDER_BUILD, GARBAGE, doc(pages_of(STUDENTS[1]))],
+                    'attempts': pairs})
+    got['pairs'] = pairs
+    return got
+
+
+# ----------------------------------------------------------------------------- the answer file
+
+@pytest.mark.parametrize('i', range(len(FILE_CASES)), ids=[c['name'] for c in FILE_CASES])
+def test_an_answer_file_is_read_as_the_table_says(node, i):
+    assert node['files'][i] == FILE_CASES[i]['error']
+
+
+def test_loading_never_replaces_a_first_prediction_by_a_later_one(node):
+    merged = node['merges'][0]
+    pages = merged['doc']['pages']
+    prev = pages[PAGE]['preveja:a_prev']
+    assert prev['first']['answer'] == '50 %'          # the older first, from the file
+    assert prev['last']['answer'] == '35 %'           # the later last, from this browser
+    assert prev['attempts'] == 2
+    q1 = pages[PAGE]['quiz:a:q1']
+    assert q1['first'] == attempt(1, 5) and q1['last']['answer'] == 0 and q1['attempts'] == 2
+    assert pages[PAGE]['quiz:a:q2']['kind'] == 'quiz-truefalse'      # this browser's kind stays
+    assert pages['lessons/b.html']['quiz:b:q1']['first']['answer'] == 1
+    assert merged['first'] == {'added': 2, 'updated': 2, 'same': 0, 'kept': 1}
+
+
+def test_loading_a_file_twice_changes_nothing_the_second_time(node):
+    for merged in node['merges']:
+        assert merged['again']['added'] == 0 and merged['again']['updated'] == 0
+
+
+def test_loading_into_an_empty_browser_gives_the_files_answers(node):
+    assert node['merges'][1]['doc'] == THERE
+
+
+# ----------------------------------------------------------------------------- reading the answers
+
+def test_nothing_stored_reads_as_nothing_answered(node):
+    s = node['summaries'][0]
+    assert s['answered'] == 0 and s['ignored'] == 0 and s['predictions'] == []
+    assert s['total']['quiz']['total'] == sum(i['kind'].startswith('quiz-') for p in MANIFEST['pages']
+                                              for i in p['items'])
+
+
+def test_answers_of_an_older_build_are_left_out_and_counted(node):
+    s = node['summaries'][1]
+    # the numeric quiz answer is still a question of this build: it counts; the six others do not
+    assert s['answered'] == 1 and s['total']['quiz'] == {'total': 5, 'answered': 1, 'right': 1, 'rightFirst': 1}
+    assert s['ignored'] == 6
+
+
+def test_a_damaged_store_does_not_crash_the_reading(node):
+    s = node['summaries'][2]
+    assert s['answered'] == 0 and s['ignored'] == 1          # the record that is a number; null is nothing
+
+
+def test_one_students_progress(node):
+    """Student 2 of the generated class: what the page says, counted here from what was answered."""
+    s = node['summaries'][3]
+    student = STUDENTS[1]
+    a = next(p for p in s['pages'] if p['page'] == PAGE)
+    assert a['quiz'] == {'total': 4, 'answered': 4, 'right': 2, 'rightFirst': 1}   # q1 corrected, q4 right
+    assert a['prevejas'] == {'total': 4, 'made': 4, 'skipped': 0}
+    assert [r['href'] for r in a['revise']] == ['lessons/a.html#sec-a-matriz', 'lessons/a.html#sec-a-f1']
+    assert [r['missed'] for r in a['revise']] == [2, 1]
+    predictions = {p['id']: p for p in s['predictions']}
+    assert set(predictions) == {'preveja:a_prev', 'preveja:a_cost', 'preveja:b_f2'}
+    guess = judging.read_guess(student['prev'], judging.Answer.from_text('34,9 %'))
+    assert predictions['preveja:a_prev']['guess'] == pytest.approx(guess.value)
+    assert predictions['preveja:a_prev']['real'] == pytest.approx(0.349)
+    assert predictions['preveja:b_f2']['verdict'] == 'wrong'      # "abaixo" of F1: the side is wrong
+    c = s['calibration']
+    assert c['n'] == 3 and c['right'] + c['close'] + c['wrong'] == 3
+    assert c['furthest']['id'] == max(predictions.values(), key=lambda p: abs(p['distance']))['id']
+
+
+def test_the_page_and_the_classroom_report_judge_alike(node):
+    """Every first answer of the class, judged by _static/progress.js and by course/answers.py."""
+    for (it, att), js in zip(node['pairs'], node['judged']):
+        py = judging.judge_attempt(it, att)
+        assert js['valid'] == py.valid and js.get('verdict') == py.verdict, (it['id'], att)
+        if it['kind'] == 'preveja-numero':
+            assert js['guess'] == pytest.approx(py.guess) and js['distance'] == pytest.approx(py.distance)
+            assert js['guessText'] == py.guess_text
+
+
+# ----------------------------------------------------------------------------- the manifest
+
+@pytest.mark.parametrize('bank', course_quiz.bank_names())
+def test_the_manifest_says_what_each_quiz_asks(bank):
+    """The quiz as a lesson renders it, read back by _ext/progress.py: every question, its kind,
+    its right answer in the bank's numbering, its "Revise:" link, as the bank (quiz/*.yml) says."""
+    import progress
+    filled = course_quiz.fill(course_quiz.load_bank(bank))
+    items = progress._quiz_items(course_quiz.render(filled, absolute_links=False))
+    assert [i['id'] for i in items] == [f'quiz:{bank}:{q["id"]}' for q in filled['questions']]
+    for it, q in zip(items, filled['questions']):
+        assert it['kind'] == f'quiz-{q["type"]}'
+        assert it['section'] == {'href': f'lessons/{q["section"]}',
+                                 'title': ' '.join(filled['sections'][q['section']].split())}
+        if q['type'] == 'numeric':
+            assert it['answer'] == pytest.approx(float(q['answer'])) and it['tolerance'] == q['tolerance']
+        elif q['type'] == 'truefalse':
+            assert it['correct'] is q['answer']
+        else:
+            right = [k for k, o in enumerate(q['options']) if o['correct']]
+            assert it['correct'] == (right[0] if q['type'] == 'single' else right)
+            assert len(it['options']) == len(q['options']) and all(it['options'])
+
+
+def test_the_manifest_of_the_test_book(book):
+    data = json.loads((book.outdir / '_static' / 'progresso' / 'manifesto.json').read_text(encoding='utf-8'))
+    assert data['format'] == 'curso-progresso-manifesto' and len(data['build']) == 12
+    pages = {p['page']: p for p in data['pages']}
+    assert list(pages) == ['aula.html']
+    [box] = pages['aula.html']['items']
+    assert box['kind'] == 'preveja-texto' and box['id'].startswith('preveja:texto-')
+    assert box['prompt'] == 'O que acontece com a revocação quando o limiar sobe?'
+    script = (book.outdir / '_static' / 'progresso' / 'manifesto.js').read_text(encoding='utf-8')
+    assert json.loads(script.split('= ', 1)[1].rstrip().rstrip(';')) == data
+
+
+# ----------------------------------------------------------------------------- on the built site
+
+def manifest_of(site):
+    return json.loads((site / '_static' / 'progresso' / 'manifesto.json').read_text(encoding='utf-8'))
+
+
+@pytest.mark.parametrize('page', LESSONS)
+def test_every_box_and_question_of_a_lesson_is_in_the_manifest(site, page):
+    html = BeautifulSoup((site / f'{page}.html').read_text(encoding='utf-8'), 'html.parser')
+    entry = next((p for p in manifest_of(site)['pages'] if p['page'] == f'{page}.html'), None)
+    assert entry is not None, f'{page} is not in the manifest'
+    ids = [i['id'] for i in entry['items']]
+    boxes = {ui['data-id']: ui for ui in html.select('div.preveja-ui')}
+    questions = {f'quiz:{q.find_parent("div", class_="cq-quiz")["id"].rsplit("-", 1)[0][3:]}:{q["data-qid"]}'
+                 for q in html.select('fieldset.cq-q')}
+    assert set(ids) == set(boxes) | questions and len(ids) == len(set(ids))
+    for it in entry['items']:
+        if it['id'] in boxes and it['kind'] in ('preveja-numero', 'preveja-escolha'):
+            assert it['answer'] == boxes[it['id']]['data-resposta']
+        assert (site / it['section']['href'].split('#')[0]).is_file()
+
+
+@pytest.mark.parametrize('page', LESSONS)
+def test_every_lesson_links_to_meu_progresso(site, page):
+    html = BeautifulSoup((site / f'{page}.html').read_text(encoding='utf-8'), 'html.parser')
+    link = html.select_one('.progresso-link a')
+    assert link is not None and link.get_text() == 'Meu progresso'
+    assert (site / page).parent.joinpath(link['href']).resolve() == (site / 'progresso.html').resolve()
+
+
+def open_page(browser, site_url, name, context=None, viewport=None):
+    pg = recording_page(browser, [site_url, 'data:', 'blob:']) if context is None else context.new_page()
+    if viewport:
+        pg.set_viewport_size(viewport)
+    pg.goto(f'{site_url}/{name}.html', wait_until='load')
+    return pg
+
+
+def stored(pg):
+    return pg.evaluate('() => JSON.parse(localStorage.getItem("curso:respostas"))')
+
+
+def summary_text(pg):
+    return pg.locator('#progresso-resumo').inner_text()
+
+
+def answer_two_lessons(browser, site_url):
+    """A quiz question right on "custo" (its final quiz), a numeric Preveja on "metricas-fundamental"
+    (tried twice: the first guess is the one that counts). Returns the page, on "Meu progresso"."""
+    pg = open_page(browser, site_url, 'lessons/custo')
+    q = pg.locator('fieldset.cq-q[data-qid="f1-para-tudo"]').first
+    q.get_by_label('Falso').check()
+    q.get_by_role('button', name='Conferir').click()
+    pg.goto(f'{site_url}/lessons/metricas-fundamental.html', wait_until='load')
+    box = pg.locator('.admonition.preveja:has(.preveja-ui[data-glue="fund_ex_acc"])')
+    box.get_by_label('Sua previsão').fill('0,9')
+    box.get_by_role('button', name='Conferir').click()
+    box.get_by_label('Sua previsão').fill('0,97')
+    box.get_by_role('button', name='Conferir').click()
+    pg.goto(f'{site_url}/progresso.html', wait_until='load')
+    pg.locator('#progresso-previsoes figure').wait_for()
+    return pg
+
+
+def test_an_empty_browser_has_answered_nothing(browser, site_url):
+    pg = open_page(browser, site_url, 'progresso')
+    assert 'Você ainda não respondeu nada.' in summary_text(pg)
+    assert 'Nenhuma previsão de número ainda' in pg.locator('#progresso-previsoes').inner_text()
+    assert pg.get_by_role('button', name='Baixar minhas respostas').is_visible()
+    assert pg.get_by_role('button', name='Carregar respostas').is_visible()
+    assert pg.console_errors == [] and pg.outside_requests == []
+    pg.context.close()
+
+
+def test_progress_after_answering_on_two_lessons_and_after_clearing(browser, site_url):
+    pg = answer_two_lessons(browser, site_url)
+    m = manifest_of_page(pg)
+    n_quiz = sum(i['kind'].startswith('quiz-') for p in m['pages'] for i in p['items'])
+    n_boxes = sum(i['kind'].startswith('preveja-') for p in m['pages'] for i in p['items'])
+    assert (f'No curso todo: 1 de {n_quiz} perguntas de quiz respondidas, 1 certa (1 na primeira '
+            f'tentativa); 1 de {n_boxes} caixas Preveja respondidas.') in summary_text(pg)
+    total = pg.locator('#progresso-resumo tfoot tr').inner_text().split('\t')
+    assert total[0].strip() == 'Total' and total[1].startswith('1 de ') and total[2] == '1' and total[3].startswith('1 de ')
+    rows = {r.locator('th').inner_text(): r.inner_text().split('\t')
+            for r in pg.locator('#progresso-resumo tbody tr').all()}
+    assert rows['Métrica e limiar pelo custo dos erros'][1].startswith('1 de ')
+    assert rows['Métricas de classificação — abordagem fundamental'][3].startswith('1 de ')
+    lesson = pg.locator('section.progresso-aula', has_text='abordagem fundamental')
+    assert 'Preveja: 1 de ' in lesson.inner_text()
+    # "Apagar minhas respostas" on the lesson of the Preveja: it leaves "Meu progresso"
+    pg.goto(f'{site_url}/lessons/metricas-fundamental.html', wait_until='load')
+    pg.get_by_role('button', name='Apagar minhas respostas').click()
+    pg.get_by_role('button', name='Sim, apagar').click()
+    pg.goto(f'{site_url}/progresso.html', wait_until='load')
+    assert 'Nenhuma previsão de número ainda' in pg.locator('#progresso-previsoes').inner_text()
+    rows = {r.locator('th').inner_text(): r.inner_text().split('\t')
+            for r in pg.locator('#progresso-resumo tbody tr').all()}
+    assert rows['Métricas de classificação — abordagem fundamental'][3].startswith('0 de ')
+    assert rows['Métrica e limiar pelo custo dos erros'][2] == '1'
+    assert pg.console_errors == [] and pg.outside_requests == []
+    pg.context.close()
+
+
+def test_a_missed_question_sends_to_its_section(browser, site_url):
+    pg = open_page(browser, site_url, 'lessons/custo')
+    q = pg.locator('fieldset.cq-q[data-qid="f1-para-tudo"]').first
+    q.get_by_label('Verdadeiro').check()                  # wrong: F1 is not good for everything
+    q.get_by_role('button', name='Conferir').click()
+    quiz_link = q.locator('a.cq-section').get_attribute('data-section')
+    quiz_text = q.locator('a.cq-section').inner_text()
+    pg.goto(f'{site_url}/progresso.html', wait_until='load')
+    link = pg.locator('ul.progresso-revise a')
+    assert link.count() == 1
+    assert link.inner_text() == quiz_text          # "Revise: 5. Erro comum", as the quiz says it
+    assert link.get_attribute('href').endswith('lessons/' + quiz_link)
+    link.click()
+    pg.wait_for_url(f'**/lessons/{quiz_link}')
+    pg.context.close()
+
+
+def test_the_chart_shows_the_first_guess_against_the_real_value(browser, site_url, site):
+    pg = answer_two_lessons(browser, site_url)
+    record_ = stored(pg)['pages']['lessons/metricas-fundamental.html']['preveja:fund_ex_acc']
+    assert record_['first']['answer'] == '0,9' and record_['last']['answer'] == '0,97'
+    item_ = next(i for p in manifest_of(site)['pages'] for i in p['items'] if i['id'] == 'preveja:fund_ex_acc')
+    points = pg.locator('svg.progresso-grafico g.progresso-ponto')
+    assert points.count() == 1
+    point = points.first
+    real = judging.Answer.from_text(item_['answer'])
+    assert float(point.get_attribute('data-previsao')) == pytest.approx(0.9)
+    assert float(point.get_attribute('data-real')) == pytest.approx(real.value)
+    judged = judging.judge_attempt(item_, record_['first'])
+    assert float(point.get_attribute('data-distancia')) == pytest.approx(judged.distance)
+    assert 'progresso-' + judged.verdict in point.get_attribute('class')
+    svg = pg.locator('svg.progresso-grafico')
+    centre, scale, reach = (float(svg.get_attribute(a)) for a in ('data-centro', 'data-escala', 'data-alcance'))
+    x = float(point.locator('.progresso-marca').get_attribute('data-x'))
+    assert x == pytest.approx(centre + max(-reach, min(reach, judged.distance)) * scale)
+    assert x < centre                     # 0,9 is below the real value
+    cells = pg.locator('.progresso-tabela-previsoes tbody tr').first.inner_text().split('\t')
+    assert cells[1] == '0,900' and cells[2] == item_['answer']
+    words = {'right': 'foi boa', 'close': 'ficou perto', 'wrong': 'ficou longe'}[judged.verdict]
+    assert pg.locator('.progresso-calibracao').inner_text() == \
+        f'Sua primeira previsão de número {words}, abaixo do valor real.'
+    pg.context.close()
+
+
+def test_export_then_import_into_a_fresh_browser_gives_the_same_progress(browser, site_url, tmp_path):
+    pg = answer_two_lessons(browser, site_url)
+    pg.get_by_label('Seu nome ou número (opcional, para quem dá o curso)').fill('Ana, 17')
+    with pg.expect_download() as download:
+        pg.get_by_role('button', name='Baixar minhas respostas').click()
+    path = tmp_path / download.value.suggested_filename
+    download.value.save_as(path)
+    assert path.name.startswith('respostas-curso-ana-17-') and path.suffix == '.json'
+    exported = json.loads(path.read_text(encoding='utf-8'))
+    assert exported['format'] == 'curso-respostas-arquivo' and exported['student'] == 'Ana, 17'
+    assert exported['answers'] == stored(pg)
+    assert exported['build'] == manifest_of_page(pg)['build']
+    before = {part: pg.locator(f'#progresso-{part}').inner_text() for part in ('resumo', 'aulas', 'previsoes')}
+    pg.context.close()
+
+    fresh = open_page(browser, site_url, 'progresso')
+    assert 'Você ainda não respondeu nada.' in summary_text(fresh)
+    fresh.locator('input.progresso-arquivo').set_input_files(str(path))
+    status = fresh.locator('.progresso-estado')
+    status.get_by_role('button', name='Desfazer').wait_for()
+    assert 'Respostas carregadas' in status.inner_text() and 'Ana, 17' in status.inner_text()
+    after = {part: fresh.locator(f'#progresso-{part}').inner_text() for part in ('resumo', 'aulas', 'previsoes')}
+    assert after == before
+    assert stored(fresh)['pages'] == exported['answers']['pages']
+    # the lesson shows the answer loaded: the Preveja box is answered, its first guess kept
+    fresh.goto(f'{site_url}/lessons/metricas-fundamental.html', wait_until='load')
+    box = fresh.locator('.admonition.preveja:has(.preveja-ui[data-glue="fund_ex_acc"])')
+    assert 'Sua primeira previsão, a que fica guardada: 0,900' in box.inner_text()
+    assert fresh.console_errors == [] and fresh.outside_requests == []
+    fresh.context.close()
+
+
+def manifest_of_page(pg):
+    return pg.evaluate('() => window.CourseProgressManifest')
+
+
+@pytest.mark.parametrize('name, content, says', [
+    ('planilha.json', 'nome;nota\nAna;10\n', 'não é JSON'),
+    ('outro.json', json.dumps({'format': 'outra-coisa'}), 'não é um arquivo de respostas deste curso'),
+    ('cortado.json', json.dumps(answer_file('Ana', pages_of(STUDENTS[0])))[:500], 'não é JSON'),
+    ('estragado.json', json.dumps(answer_file('Ana', {'lessons/custo.html': {
+        'quiz:custo:f1-para-tudo': record('quiz-truefalse', 'falso')}})), 'danificado'),
+])
+def test_a_damaged_or_foreign_file_changes_nothing_and_says_why(browser, site_url, tmp_path, name, content, says):
+    pg = answer_two_lessons(browser, site_url)
+    before = stored(pg)
+    shown = pg.locator('#progresso-resumo').inner_text()
+    path = tmp_path / name
+    path.write_text(content, encoding='utf-8')
+    pg.locator('input.progresso-arquivo').set_input_files(str(path))
+    status = pg.locator('.progresso-estado.progresso-erro')
+    status.wait_for()
+    text = status.inner_text()
+    assert says in text and name in text and 'Nada foi mudado.' in text
+    assert stored(pg) == before and pg.locator('#progresso-resumo').inner_text() == shown
+    assert pg.console_errors == []
+    pg.context.close()
+
+
+def test_answers_of_an_older_build_are_ignored_not_a_crash(browser, site_url):
+    pg = recording_page(browser, [site_url, 'data:'])
+    old = doc({'lessons/custo.html': {
+        'quiz:custo:saiu-do-banco': item('quiz-single', attempt(0, 1), attempt(0, 1)),
+        'quiz:custo:f1-para-tudo': item('quiz-single', attempt(9, 1), attempt(9, 1)),
+        'preveja:custo_best_miss_share': item('preveja-numero', attempt('dez', 1), attempt('dez', 1))},
+        'lessons/sumiu.html': {'preveja:x': item('preveja-texto', attempt('a', 1), attempt('a', 1))}})
+    pg.context.add_init_script(f'localStorage.setItem("curso:respostas", {json.dumps(json.dumps(old))});')
+    pg.goto(f'{site_url}/progresso.html', wait_until='load')
+    text = summary_text(pg)
+    assert 'Você ainda não respondeu nada.' in text
+    assert '4 respostas guardadas são de perguntas que mudaram ou saíram do curso' in text
+    assert pg.console_errors == []
+    pg.context.close()
+
+
+@pytest.mark.parametrize('mode', ['light', 'dark'])
+def test_the_full_page_passes_axe_and_fits_a_phone(browser, site_url, mode):
+    from test_accessibility import BLOCKING, describe, run_axe
+    pg = recording_page(browser, [site_url, 'data:'])
+    pg.context.add_init_script(f"localStorage.setItem('mode', '{mode}');localStorage.setItem('theme', '{mode}');")
+    pg.goto(f'{site_url}/lessons/custo.html', wait_until='load')
+    for k, box in enumerate(pg.locator('.admonition.preveja:has(.preveja-ui[data-tipo="numero"])').all()[:4]):
+        if box.locator('.preveja-lado').count():
+            box.locator('input[type=radio]').first.check()
+        box.get_by_label('Sua previsão').fill(['5 %', '0,2', '40', '1000'][k])
+        box.get_by_role('button', name='Conferir').click()
+    for q in pg.locator('.cq-quiz:not(.cq-single) fieldset.cq-q:has(input[type=radio])').all()[:3]:
+        q.locator('input[type=radio]').first.check()
+        q.get_by_role('button', name='Conferir').click()
+    for viewport in ({'width': 1280, 'height': 900}, {'width': 390, 'height': 844}):
+        pg.set_viewport_size(viewport)
+        pg.goto(f'{site_url}/progresso.html', wait_until='load')
+        pg.locator('svg.progresso-grafico').wait_for()
+        violations = [v for v in run_axe(pg) if v['impact'] in BLOCKING]
+        assert violations == [], describe(violations)
+        assert pg.evaluate('document.documentElement.scrollWidth') <= viewport['width']
+        width = pg.evaluate("document.querySelector('svg.progresso-grafico').getBoundingClientRect().width")
+        column = pg.evaluate("document.querySelector('#progresso-previsoes').getBoundingClientRect().width")
+        assert width <= column + 1
+        size = pg.evaluate("getComputedStyle(document.querySelector('.progresso-rotulo')).fontSize")
+        assert float(size.removesuffix('px')) >= 12          # the chart's text at its real size
+    assert pg.console_errors == [] and pg.outside_requests == []
+    pg.context.close()
+
+
+def test_a_downloaded_file_goes_into_the_classroom_report(browser, site_url, site, tmp_path):
+    """The file a student downloads is what scripts/turma.py reads: one student, the same guess."""
+    import importlib.util
+    import sys
+    pg = answer_two_lessons(browser, site_url)
+    pg.get_by_label('Seu nome ou número (opcional, para quem dá o curso)').fill('Bia')
+    with pg.expect_download() as download:
+        pg.get_by_role('button', name='Baixar minhas respostas').click()
+    path = tmp_path / 'bia.json'
+    download.value.save_as(path)
+    pg.context.close()
+    spec = importlib.util.spec_from_file_location('turma', ROOT / 'scripts' / 'turma.py')
+    turma = importlib.util.module_from_spec(spec)
+    sys.modules['turma'] = turma
+    spec.loader.exec_module(turma)
+    result = turma.run([path], site, tmp_path / 'saida', stream=open(tmp_path / 'log.txt', 'w'))
+    assert [s.name for s in result['students']] == ['Bia'] and result['skipped'] == [] and result['unknown'] == 0
+    prev = next(r for p in result['pages'] for r in p.items if r.item['id'] == 'preveja:fund_ex_acc')
+    assert [g for g, _ in prev.guesses] == [pytest.approx(0.9)]
+    quiz = next(r for p in result['pages'] for r in p.items if r.item['id'] == 'quiz:custo:f1-para-tudo')
+    assert (quiz.answered, quiz.right) == (1, 1)
