@@ -230,7 +230,7 @@ def _write(app, exception):
 def _page_assets(app, pagename, templatename, context, doctree):
     body = context.get('body', '')
     if 'data-guardar-curso' in body:
-        import course_assets        # sizes are written with the course's numbers (decimal comma)
+        import course_assets  # sizes are written with the course's numbers (decimal comma)
         if not course_assets.loaded_by(body, 'numbers.js'):
             app.add_js_file(f'{course_assets.FOLDER}/numbers.js')
 

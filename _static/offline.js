@@ -87,11 +87,13 @@
       });
     }
 
-    function show(before) {
-      return fetch(here('offline.json'), { cache: 'no-cache' }).then(function (response) {
-        if (!response.ok) throw new Error(response.status);
-        return response.json();
-      }).then(function (data) {
+    function show(before, known) {
+      var read = known ? Promise.resolve(manifest) : fetch(here('offline.json'), { cache: 'no-cache' })
+        .then(function (response) {
+          if (!response.ok) throw new Error(response.status);
+          return response.json();
+        });
+      return read.then(function (data) {
         manifest = data;
         return lacking();
       }).then(function (missing) {
@@ -158,7 +160,7 @@
           .map(function (n) { return caches.delete(n); }));
       }).then(function () {
         return show('A cópia guardada foi removida deste aparelho. As páginas que você abrir ' +
-          'daqui em diante voltam a ficar guardadas, uma a uma.');
+          'daqui em diante voltam a ficar guardadas, uma a uma.', true);   // nothing fetched again
       });
     }
 
