@@ -15,7 +15,8 @@ downloads only the chunks of the index a query needs (README, "O que cada págin
 - **What ranks first.** The glossary says where the course teaches each idea (the entry's "Ver ..."
   link, or its first link): that page gets the entry's names as metadata (``ensina``), which
   ``_static/search.js`` weighs like a title. A query that is an entry's name (with or without
-  accents, singular or plural) lists that entry first and the page that teaches it first.
+  accents, singular or plural) lists that entry first and the page that teaches it first. The
+  labs (``AFTER_THE_LESSONS``, metadata ``depois``) come after the lessons that matched.
 - **Where it shows.** ``_static/search.js`` (every page, a few kB) waits for the student to type
   in the theme's search field (Ctrl + K), then imports ``pagefind/pagefind.js`` and shows results
   as they type; the search page (``search.html?q=``, where Enter leads) shows the same results.
@@ -54,6 +55,8 @@ NOT_INDEXED = ['.cell_input', '.cell_output', '.katex', '.headerlink', 'script',
 NOT_SERVED = ['pagefind-ui.*', 'pagefind-component-ui.*', 'pagefind-modular-ui.*',
               'pagefind-highlight.js', 'wasm.unknown.pagefind']
 SEPARATOR = ' / '                   # between the names in the ``ensina`` and ``nomes`` metadata
+# Pages listed after the lessons: a lab repeats its lesson's words, the lesson explains them.
+AFTER_THE_LESSONS = ('labs/',)
 
 
 # ----------------------------------------------------------------------------- the pages
@@ -133,7 +136,7 @@ def _definition_text(definition, teaching) -> str:
                 link.decompose()
                 break
     text = re.sub(r'\s+', ' ', definition.get_text('')).strip()
-    text = re.sub(r'\s+([.,;)])', r'\1', text)
+    text = re.sub(r'\s+([.,;)])(?=\s|$)', r'\1', text)
     return re.sub(r'\.(\s*\.)+', '.', text).strip()
 
 
@@ -193,6 +196,8 @@ def prepared(outdir: Path, book_parts: dict[str, str]):
         metadata = [f'parte:{_attr(book_parts[doc])}' if book_parts[doc] else '']
         if teaches.get(doc):
             metadata.append(f'ensina:{_attr(SEPARATOR.join(teaches[doc]))}')
+        if doc.startswith(AFTER_THE_LESSONS):
+            metadata.append('depois:1')
         marks = ''.join(f'<span data-pagefind-meta="{m}"></span>' for m in metadata if m)
         body = ''.join(str(child) for child in article.children)
         html = (f'<html lang="pt-BR"><head><title>{_text(titles[doc])}</title></head><body>'

@@ -75,14 +75,14 @@
 
     function name() { return PREFIX + manifest.version; }
 
-    /* The files of the manifest not yet in this build's cache, and whether any is. */
+    /* The files of the manifest not yet in this build's cache, and whether a page is. */
     function lacking() {
       return caches.has(name()).then(function (exists) {
         if (!exists) return { files: manifest.files, some: false };
         return caches.open(name()).then(function (cache) { return cache.keys(); }).then(function (keys) {
           var kept = new Set(keys.map(function (request) { return request.url; }));
           var files = manifest.files.filter(function (f) { return !kept.has(here(f.url)); });
-          return { files: files, some: files.length < manifest.files.length };
+          return { files: files, some: pages(files) < manifest.pages };   // a page is kept
         });
       });
     }
@@ -103,8 +103,10 @@
             size(manifest.bytes) + ') e abre sem internet. Quando o curso for atualizado, a ' +
             'cópia é atualizada na próxima visita com internet.';
         } else if (missing.some) {
-          text = 'Já estão guardadas ' + (manifest.pages - pages(missing.files)) + ' das ' +
-            manifest.pages + ' páginas (as que você abriu). O resto baixa cerca de ' +
+          var kept = manifest.pages - pages(missing.files);
+          text = (kept === 1 ? 'Já está guardada 1 das ' : 'Já estão guardadas ' + kept + ' das ') +
+            manifest.pages + (kept === 1 ? ' páginas (a que você abriu).' : ' páginas (as que você abriu).') +
+            ' O resto baixa cerca de ' +
             size(sum(missing.files, 'sent')) + '; o curso inteiro ocupa ' + size(manifest.bytes) +
             ' neste aparelho.';
         } else {

@@ -6,7 +6,8 @@
    Order: the glossary's entries first, then the pages. A query that is the name of an entry (with
    or without accents, singular or plural: "limiares" is "limiar") lists that entry first and the
    page that teaches it first; otherwise Pagefind's order, in which a page weighs the names of the
-   entries it teaches like its title (metadata "ensina"). */
+   entries it teaches like its title (metadata "ensina"); the labs (metadata "depois") after the
+   lessons. */
 (function () {
   'use strict';
   var ROOT = new URL(document.documentElement.dataset.content_root || './', location.href);
@@ -68,7 +69,7 @@
         pf.search(query, { filters: { tipo: 'pagina' } })
       ]).then(function (found) {
         var entries = found[0].results.slice(0, limits.entries + 3);
-        var pages = found[1].results.slice(0, limits.pages + 2);
+        var pages = found[1].results.slice(0, limits.pages);
         return Promise.all([
           Promise.all(entries.map(function (r) { return r.data(); })),
           Promise.all(pages.map(function (r) { return r.data(); }))
@@ -95,6 +96,11 @@
         pages = [teaching].concat(pages.filter(function (p) { return p !== teaching; }));
       }
     }
+    // the labs after the lessons (a lab repeats its lesson's words; the lesson explains them)
+    var teachingFirst = exact && exact.meta.aula ? pages.slice(0, 1) : [];
+    var rest = pages.slice(teachingFirst.length);
+    pages = teachingFirst.concat(rest.filter(function (p) { return !p.meta.depois; }),
+                                 rest.filter(function (p) { return p.meta.depois; }));
     return { entries: entries.slice(0, limits.entries), pages: pages.slice(0, limits.pages),
              exact: exact };
   }

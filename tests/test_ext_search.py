@@ -69,6 +69,8 @@ def small_site(tmp_path):
     (tmp_path / 'lessons').mkdir()
     (tmp_path / 'glossario.html').write_text(GLOSSARY, encoding='utf-8')
     (tmp_path / 'lessons' / 'aula.html').write_text(LESSON, encoding='utf-8')
+    (tmp_path / 'labs').mkdir()
+    (tmp_path / 'labs' / 'lab.html').write_text(LESSON.replace('Uma aula', 'Um lab'), encoding='utf-8')
     return tmp_path
 
 
@@ -89,9 +91,16 @@ def test_a_glossary_entry_is_a_record_linked_to_the_page_that_teaches_it(small_s
     assert 'paradoxo da acurácia' in acuracia['content']
     lesson = {p['url']: p['html'] for p in pages}['/lessons/aula.html']
     assert 'data-pagefind-meta="ensina:revocação / sensibilidade / acurácia"' in lesson
-    assert 'data-pagefind-meta="parte:Aulas"' in lesson
+    assert 'data-pagefind-meta="parte:Aulas"' in lesson and 'depois' not in lesson
     glossary_page = {p['url']: p['html'] for p in pages}['/glossario.html']
     assert 'Um nome por ideia' in glossary_page and 'term-revocacao' not in glossary_page
+
+
+def test_the_labs_are_marked_to_come_after_the_lessons(small_site):
+    pages, _ = search.prepared(small_site, {'lessons/aula': 'Aulas', 'labs/lab': 'Labs no Colab'})
+    html = {p['url']: p['html'] for p in pages}
+    assert 'data-pagefind-meta="depois:1"' in html['/labs/lab.html']
+    assert 'depois' not in html['/lessons/aula.html']
 
 
 def test_sections_are_linked_by_their_headings_and_code_and_formulas_are_not_indexed(small_site):

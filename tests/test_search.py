@@ -1,6 +1,6 @@
 """The site's search in Chromium, typed as a student types it (the field that Ctrl + K opens):
 without accents it finds what it finds with them, plurals find the singular, the lesson that
-teaches the idea comes first (above its lab) and the glossary entry is shown; the index loads
+teaches the idea comes first, the labs after the lessons, and the glossary entry is shown; the index loads
 only when someone types; the search page shows the same results; it works under GitHub Pages'
 sub-path; and the open results pass axe-core in light and dark mode.
 
@@ -64,6 +64,8 @@ def test_a_query_without_accents_finds_the_lesson_that_teaches_it(page, query):
     assert pages and pages[0] == lesson, (query, pages)
     if lab in pages:
         assert pages.index(lesson) < pages.index(lab)
+    labs = [p.startswith('labs/') for p in pages]
+    assert labs == sorted(labs), f'a lab above a lesson: {pages}'
     where = page.locator('#pst-search-dialog .course-search-where a')
     assert where.count() == 1 and f'{lesson}.html' in where.get_attribute('href')
     assert page.outside_requests == [] and page.console_errors == []
