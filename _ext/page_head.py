@@ -14,13 +14,12 @@ phone (slow 4G, 150 ms a round trip) that is several round trips before any text
 - **Not loaded:** sphinx-thebe's scripts and stylesheet (live code is not used; its
   configuration script is even written twice, a duplicated ``const`` that throws in the
   console), Font Awesome's all-icons script (``icons``), and the inline search's scripts
-  (``searchtools.js``, ``language_data.js``, ``searchindex.js``) except on the search page, where
-  the search field sends the student.
+  (``searchtools.js``, ``language_data.js``, ``searchindex.js``): Sphinx's search is replaced by
+  ``_ext/search.py``, whose index loads only when a student types in the search field.
 
 Hooks: the lists of stylesheets and scripts are changed in ``html-page-context``; what the
 theme's templates write by themselves (its two stylesheets, the icon script, the search scripts)
-is taken out by ``_ext/templates/layout.html``; the search page's own scripts are deferred by
-``_ext/templates/search.html``.
+is taken out by ``_ext/templates/layout.html``.
 
 **The one rewrite of built HTML left here**: the version of ``site.css`` in each page's link
 (``site.css?v=<hash>``, so that a browser never keeps an old copy after an update). The bundle

@@ -9,8 +9,11 @@ same figure. The budget itself is in ``budget.yml``.
   second navigation is counted (what the cache did not already hold).
 
 "Bytes" are what crossed the network for the page (Chromium's ``encodedDataLength``: headers and
-body, as the server sent them), counted for the page and its frames; the page is scrolled to
-the end so that everything a reader would load is loaded. Nothing is compressed by the local
+body, as the server sent them), counted for the page and its frames, and for the site's service
+worker (``sw.js``, ``_ext/offline.py``): once it controls the page, the page's requests are
+answered by the worker, which downloads (or takes from its cache) in its own name; those answers
+count nothing, the worker's own downloads count instead. The page is scrolled to the end so that
+everything a reader would load is loaded. Nothing is compressed by the local
 server, so the figures are an upper bound for a server that compresses (GitHub Pages does).
 """
 from __future__ import annotations
@@ -139,15 +142,32 @@ def _record(page) -> tuple[Visit, dict]:
         state['last'] = time.monotonic()
 
     def response(event):
-        if event['response'].get('fromDiskCache') or event['response'].get('fromPrefetchCache'):
+        answer = event['response']
+        if (answer.get('fromDiskCache') or answer.get('fromPrefetchCache')
+                or answer.get('fromServiceWorker')):       # the worker's download counts instead
             state['cached'].add(event['requestId'])
+
+    def by_the_worker(request):
+        """A request of the service worker itself: Chromium's encodedDataLength (0 when it came
+        from a cache) is Playwright's body size plus headers size."""
+        if request.service_worker is None:
+            return
+        sizes = request.sizes()
+        size = max(0, sizes['responseBodySize'] + sizes['responseHeadersSize'])
+        state['last'] = time.monotonic()
+        if size:
+            visit.bytes += size
+            visit.requests += 1
+            visit.by_url[request.url] = visit.by_url.get(request.url, 0) + size
 
     cdp.on('Network.requestWillBeSent', sent)
     cdp.on('Network.requestServedFromCache', from_cache)
     cdp.on('Network.responseReceived', response)
     cdp.on('Network.loadingFinished', done)
     cdp.on('Network.loadingFailed', failed)
+    page.context.on('requestfinished', by_the_worker)
     state['cdp'] = cdp
+    state['stop'] = lambda: (cdp.detach(), page.context.remove_listener('requestfinished', by_the_worker))
     return visit, state
 
 
@@ -183,11 +203,11 @@ def visit(browser, base_url, page_name, after=None, viewport=None) -> Visit:
             page.goto(f'{base_url}/{after}.html', wait_until='load')
             _, warmup_state = _record(page)
             _read_to_the_end(page, warmup_state)
-            warmup_state['cdp'].detach()
+            warmup_state['stop']()
         result, state = _record(page)
         page.goto(f'{base_url}/{page_name}.html', wait_until='load')
         _read_to_the_end(page, state)
-        state['cdp'].detach()
+        state['stop']()
         result.outside = [u for u in result.by_url if not u.startswith(base_url)]
         return result
     finally:

@@ -1,6 +1,6 @@
 """_ext/page_head.py (and page_assets.py) on the small test book: one stylesheet, deferred
-scripts, no thebe, no icon script, the search scripts only on the search page, and the files of
-_static/ on the pages that load them."""
+scripts, no thebe, no icon script, no script of Sphinx's search (replaced by _ext/search.py), and
+the files of _static/ on the pages that load them."""
 import hashlib
 import re
 
@@ -52,8 +52,7 @@ def test_what_the_course_does_not_use_is_not_loaded(book):
         assert 'thebe' not in text.lower(), page
         assert 'fontawesome.js' not in text and 'styles/theme.css' not in text
         assert 'searchtools.js' not in text and 'searchindex.js' not in text
-    search = [s['src'] for s in scripts(book, 'search') if s.get('src')]
-    assert any('searchtools.js' in s for s in search) and any('searchindex.js' in s for s in search)
+    # the search page's own scripts (Pagefind's, loaded on demand): tests/test_ext_search.py
     assert all(s.has_attr('defer') for s in scripts(book, 'search') if s.get('src'))
 
 
