@@ -194,7 +194,7 @@ def check_figures_shown(app, doctree):
         code = next((b.astext() for b in cell.findall(nodes.literal_block)), '')
         first = next((line for line in code.splitlines() if line.strip()), '')
         raise ExtensionError(
-            f'{app.env.docname}: a célula {cell.get("cell_index")} ("{first}") declara uma '
+            f'{app.env.docname}: a célula {cell.get("cell_index") + 1} do notebook ("{first}") declara uma '
             'figura e não mostrou nenhuma imagem. Uma figura mostrada só pelo backend inline do '
             'ipykernel some onde MPLBACKEND=Agg está definido: mostre-a explicitamente '
             '(course.figstyle.publish, course.mpl_backend).')
