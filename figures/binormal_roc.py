@@ -10,7 +10,7 @@ import math
 import matplotlib.pyplot as plt
 import numpy as np
 
-from course.figstyle import comma_ticks, roc_axes, save, styled
+from course.figstyle import comma_ticks, phone, pt, publish, roc_axes, styled
 from course.fmt import num
 from course.palette import OKABE_ITO
 
@@ -32,7 +32,10 @@ def draw(d=2.0, threshold=1.0):
     tpr_t = float(1 - phi(threshold - d))
     auc = float(phi(d / math.sqrt(2)))
 
-    fig, (ax0, ax1) = plt.subplots(1, 2, figsize=(10, 4.0), width_ratios=[1.5, 1])
+    if phone():      # one panel above the other
+        fig, (ax0, ax1) = plt.subplots(2, 1, figsize=(3.8, 8.4), height_ratios=[1, 1.45])
+    else:
+        fig, (ax0, ax1) = plt.subplots(1, 2, figsize=(10, 4.6), width_ratios=[1.5, 1])
     right = x >= threshold
     ax0.fill_between(x[right], f_pos[right], color=OKABE_ITO['sky_blue'], alpha=0.5,
                      label=f'revocação (TPR) = {num(tpr_t, 3)}')
@@ -41,12 +44,14 @@ def draw(d=2.0, threshold=1.0):
     ax0.plot(x, f_neg, color=OKABE_ITO['orange'], lw=2, linestyle='--', label='saudáveis: N(0, 1)')
     ax0.plot(x, f_pos, color=OKABE_ITO['blue'], lw=2, label=f'doentes: N({num(d, 0)}, 1)')
     ax0.axvline(threshold, color=OKABE_ITO['black'], lw=1.5)
-    ax0.text(threshold - 0.08, 0.44, f'limiar = {num(threshold, 0)}', fontsize=9, ha='right')
+    ax0.text(threshold - 0.15, 0.44, f'limiar = {num(threshold, 0)}', fontsize=pt(9), ha='right')
     ax0.set_ylim(0, 0.47)
     ax0.set_xlabel('escore')
     ax0.set_ylabel('densidade')
     ax0.set_title('Duas normais e um limiar')
-    ax0.legend(loc='upper right', fontsize=8)
+    # under the panel: inside, it would cover the curves and the threshold
+    ax0.legend(loc='upper center', bbox_to_anchor=(0.5, -0.2), ncol=1 if phone() else 2,
+               fontsize=pt(8.5), columnspacing=1.2)
     comma_ticks(ax0, 0, axis='x')
     comma_ticks(ax0, 1, axis='y')
 
@@ -57,12 +62,13 @@ def draw(d=2.0, threshold=1.0):
     ax1.plot([fpr_t], [tpr_t], marker='o', markersize=9, color=OKABE_ITO['vermillion'],
              markeredgecolor='black', linestyle='none', label=f'limiar {num(threshold, 0)}')
     ax1.annotate(f'({num(fpr_t, 3)}; {num(tpr_t, 3)})', (fpr_t, tpr_t), xytext=(10, -18),
-                 textcoords='offset points', fontsize=9)
+                 textcoords='offset points', fontsize=pt(9))
     roc_axes(ax1, 'A curva ROC dessas normais', xlim=(0, 1), ylim=(0, 1.02),
-             legend=dict(loc='lower right', fontsize=8))
+             legend=dict(loc='upper center', bbox_to_anchor=(0.5, -0.2), fontsize=pt(8.5))
+             if phone() else dict(loc='lower right', fontsize=8))
     fig.tight_layout()
     return fig
 
 
 if __name__ == '__main__':
-    save(draw(), __file__)
+    publish(draw, __file__)

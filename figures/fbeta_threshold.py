@@ -7,7 +7,7 @@ import numpy as np
 
 from course import metrics
 from course.data import PATIENT_IDS, SCORES, Y_TRUE
-from course.figstyle import comma_ticks, save, styled
+from course.figstyle import comma_ticks, phone, pt, publish, stagger, styled, under
 from course.fmt import num
 from course.palette import OKABE_ITO, SERIES
 
@@ -27,41 +27,54 @@ def best_threshold(beta):
 
 @styled
 def draw():
-    fig, (ax, strip) = plt.subplots(2, 1, figsize=(8, 4.8), sharex=True,
-                                    gridspec_kw={'height_ratios': [3.2, 1], 'hspace': 0.08})
+    fig, (ax, strip) = plt.subplots(2, 1, figsize=(3.8, 6.6) if phone() else (8, 5.2),
+                                    sharex=True,
+                                    gridspec_kw={'height_ratios': [3.2, 1.5 if phone() else 1.1],
+                                                 'hspace': 0.08})
     grid = np.linspace(0, 1, 2001)
     for (beta, name, style), color in zip(BETAS, SERIES):
         t_best, f_best = best_threshold(beta)
         ax.plot(grid, [fbeta(t, beta) for t in grid], style, color=color, lw=2,
                 label=f"{name}: máximo {num(f_best, 3)} em t = {num(t_best, 2)}")
         ax.plot(t_best, f_best, 'o', color=color, ms=9, mec='white', mew=1.5, zorder=5)
-        for a in (ax, strip):
-            a.axvline(t_best, color=color, lw=1, ls=style, alpha=0.6)
+        # the best threshold is a patient's score: its line stops above the strip, where that
+        # patient's code is written
+        ax.axvline(t_best, color=color, lw=1, ls=style, alpha=0.6)
     ax.set_ylabel('valor da métrica')
     ax.set_ylim(0, 1.02)
     ax.set_yticks(np.arange(0, 1.01, 0.2))
-    ax.legend(loc='lower left', title='melhor limiar (ponto)', alignment='left')
     ax.set_title('Pesar os erros muda o melhor limiar')
     comma_ticks(ax, 1)
 
     sick = Y_TRUE == 1
-    strip.scatter(SCORES[sick], np.zeros(sick.sum()), s=60, color=OKABE_ITO['black'],
+    area = 36 if phone() else 60       # the phone's strip is narrower: smaller marks
+    strip.scatter(SCORES[sick], np.zeros(sick.sum()), s=area, color=OKABE_ITO['black'],
                   label='doente', zorder=3)
-    strip.scatter(SCORES[~sick], np.zeros((~sick).sum()), s=60, facecolors='white',
+    strip.scatter(SCORES[~sick], np.zeros((~sick).sum()), s=area, facecolors='white',
                   edgecolors=OKABE_ITO['black'], linewidths=1.5, label='saudável', zorder=3)
-    for pid, s, k in zip(PATIENT_IDS, SCORES, range(len(SCORES))):
-        strip.annotate(pid, (s, 0), xytext=(0, 9 if k % 2 == 0 else -15),
-                       textcoords='offset points', ha='center', fontsize=6.5)
     strip.set_yticks([])
-    strip.set_ylim(-1, 1)
+    strip.set_ylim(-1, 1)      # room for two rows of codes above the marks and two under
     strip.grid(False)
     strip.spines['left'].set_visible(False)
     strip.set_xlim(0, 1)
-    strip.set_xlabel('limiar t (um paciente é marcado "doente" se escore ≥ t)')
-    strip.legend(loc='upper center', bbox_to_anchor=(0.5, -0.62), ncol=2, handletextpad=0.2)
+    strip.set_xlabel(f'limiar t{chr(10) if phone() else " "}'
+                     '(um paciente é marcado "doente" se escore ≥ t)')
     comma_ticks(strip, 1, axis='x')
+    # one legend under the figure: the curves (a point marks each one's best threshold) and the
+    # patients of the strip
+    handles, labels = [sum(pair, []) for pair in zip(ax.get_legend_handles_labels(),
+                                                   strip.get_legend_handles_labels())]
+    strip.legend(handles, labels, title='ponto: o melhor limiar de cada F', alignment='left',
+                 **under(ncol=1 if phone() else 2, handletextpad=0.4,
+                         label_lines=1 if phone() else 0))
+    order = np.argsort(SCORES)
+    codes = [strip.annotate(PATIENT_IDS[i], (SCORES[i], 0), xytext=(0, 8), va='bottom',
+                            textcoords='offset points', ha='center', fontsize=pt(8))
+             for i in order]
+    # codes of close scores on other rows, above and under the marks
+    row = pt(8) * 1.25
+    stagger(codes, (7, -7, 7 + row, -7 - row))
     return fig
 
-
 if __name__ == '__main__':
-    save(draw(), __file__)
+    publish(draw, __file__)

@@ -10,7 +10,7 @@ import numpy as np
 
 from course import metrics
 from course.data import SCORES, Y_TRUE
-from course.figstyle import comma_ticks, save, styled
+from course.figstyle import comma_ticks, phone, pt, publish, styled, under
 from course.fmt import num
 from course.palette import SERIES
 
@@ -30,31 +30,51 @@ def draw():
         rows.append((p, r, (p + r) / 2, 2 * p * r / (p + r)))
     x = np.arange(len(CUTS))
     width = 0.36
-    fig, ax = plt.subplots(figsize=(8, 4))
-    mean = ax.bar(x - width / 2, [r[2] for r in rows], width, color=SERIES[5],
-                  edgecolor='black', lw=0.6, hatch='..', label='média aritmética (P + R) / 2')
-    f1 = ax.bar(x + width / 2, [r[3] for r in rows], width, color=SERIES[0],
-                edgecolor='black', lw=0.6, label='F1 (média harmônica)')
-    digits = [2, 3, 3]
-    for bars in (mean, f1):
-        for i, bar in enumerate(bars):
-            ax.text(bar.get_x() + bar.get_width() / 2, bar.get_height() + 0.015,
-                    num(bar.get_height(), digits[i]), ha='center', va='bottom', fontsize=10,
-                    fontweight='bold')
     labels = [f't = {num(t, 2 if t < 0.1 or t == 0.95 else 1)}\n{what}\n'
-              f'P = {num(p, 3)} · R = {num(r, 3)}'
+              f'P = {num(p, 3)}{chr(10) if phone() else " · "}R = {num(r, 3)}'
               for (t, what), (p, r, _, _) in zip(CUTS, rows)]
-    ax.set_xticks(x, labels)
-    ax.tick_params(axis='x', length=0)
-    ax.set_ylim(0, 1)
-    ax.set_yticks(np.linspace(0, 1, 6))
-    comma_ticks(ax, 1, axis='y')
-    ax.set_ylabel('valor')
-    ax.grid(axis='x', visible=False)
-    ax.legend(loc='upper left', fontsize=9, ncol=2)
+    digits = [2, 3, 3]
+    styles = [dict(color=SERIES[5], hatch='..', label='média aritmética (P + R) / 2'),
+              dict(color=SERIES[0], label='F1 (média harmônica)')]
+    if phone():
+        # on a phone the three limiares are rows (their labels need the width): bars to the right
+        fig, ax = plt.subplots(figsize=(3.8, 5.2))
+        for k, (column, style) in enumerate(zip((2, 3), styles)):
+            bars = ax.barh(x + (k - 0.5) * width, [r[column] for r in rows], width,
+                           edgecolor='black', lw=0.6, **style)
+            for i, bar in enumerate(bars):
+                ax.text(bar.get_width() + 0.02, bar.get_y() + bar.get_height() / 2,
+                        num(bar.get_width(), digits[i]), ha='left', va='center',
+                        fontsize=pt(10), fontweight='bold')
+        ax.set_yticks(x, labels)
+        ax.invert_yaxis()
+        ax.tick_params(axis='y', length=0)
+        ax.set_xlim(0, 1)
+        ax.set_xticks(np.linspace(0, 1, 6))
+        comma_ticks(ax, 1, axis='x')
+        ax.set_xlabel('valor')
+        ax.grid(axis='y', visible=False)
+        ax.legend(**under())
+    else:
+        fig, ax = plt.subplots(figsize=(8, 4))
+        for k, (column, style) in enumerate(zip((2, 3), styles)):
+            bars = ax.bar(x + (k - 0.5) * width, [r[column] for r in rows], width,
+                          edgecolor='black', lw=0.6, **style)
+            for i, bar in enumerate(bars):
+                ax.text(bar.get_x() + bar.get_width() / 2, bar.get_height() + 0.015,
+                        num(bar.get_height(), digits[i]), ha='center', va='bottom', fontsize=10,
+                        fontweight='bold')
+        ax.set_xticks(x, labels)
+        ax.tick_params(axis='x', length=0)
+        ax.set_ylim(0, 1)
+        ax.set_yticks(np.linspace(0, 1, 6))
+        comma_ticks(ax, 1, axis='y')
+        ax.set_ylabel('valor')
+        ax.grid(axis='x', visible=False)
+        ax.legend(loc='upper left', fontsize=9, ncol=2)
     fig.tight_layout()
     return fig
 
 
 if __name__ == '__main__':
-    save(draw(), __file__)
+    publish(draw, __file__)

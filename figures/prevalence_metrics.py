@@ -8,7 +8,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator
 
-from course.figstyle import comma_ticks, save, styled
+from course.figstyle import comma_ticks, phone, pt, publish, styled, under
 from course.fmt import num
 from course.palette import OKABE_ITO, SERIES
 
@@ -31,7 +31,7 @@ def pct_label(v, _pos=None):
 
 @styled
 def draw():
-    fig, ax = plt.subplots(figsize=(8, 4.2))
+    fig, ax = plt.subplots(figsize=(3.8, 4.6) if phone() else (8, 4.2))
     prev = np.logspace(np.log10(0.001), np.log10(0.5), 400)
     curves = {name: np.array([rates(p)[name] for p in prev]) for name in rates(0.5)}
     styles = {'precisão': ('-', 'o'), 'VPN': ('--', 's'), 'acurácia': (':', 'D')}
@@ -43,22 +43,26 @@ def draw():
             ax.plot(p, v, marker, color=color, ms=7, mec='white', zorder=5)
             if p == 0.50:     # os três valores quase coincidem: rótulos à direita, em escada
                 offset = {'precisão': (8, 10), 'acurácia': (8, -2), 'VPN': (8, -14)}[name]
+                if phone():
+                    offset = {'precisão': (8, 12), 'acurácia': (8, -1), 'VPN': (8, -14)}[name]
             elif name == 'precisão' and p == 0.01:
                 offset = (-6, 6)
             else:
                 offset = {'precisão': (6, -12), 'VPN': (6, 5), 'acurácia': (6, -13)}[name]
             digits = 4 if name == 'VPN' else 3
-            ax.annotate(f"{name} {num(v, digits)}" if p == 0.50 else num(v, digits), (p, v),
-                        xytext=offset, textcoords='offset points', fontsize=8, color=color,
-                        ha='right' if offset[0] < 0 else 'left', va='center',
-                        annotation_clip=False)
-    for p in MARKED:
-        ax.axvline(p, color=OKABE_ITO['grey'], lw=1, ls='-', alpha=0.5, zorder=0)
-        ax.text(p, 1.06, f"prevalência {pct_label(p)}", ha='center', fontsize=8.5,
-                color='0.3')
+            # beside the panel on a phone, the value alone: the legend and the marks' shapes
+            # say which curve it is
+            text = f"{name} {num(v, digits)}" if p == 0.50 and not phone() else num(v, digits)
+            ax.annotate(text, (p, v), xytext=offset, textcoords='offset points',
+                        fontsize=pt(8), color=color, ha='right' if offset[0] < 0 else 'left',
+                        va='center', annotation_clip=False)
+    for p in MARKED:      # the line stops under its label
+        ax.axvline(p, ymax=1.03 / 1.1, color=OKABE_ITO['grey'], lw=1, ls='-', alpha=0.5, zorder=0)
+        ax.text(p, 1.06, pct_label(p) if phone() else f"prevalência {pct_label(p)}",
+                ha='center', fontsize=pt(8.5), color='0.3')
     ax.set_xscale('log')
     ax.set_xlim(0.001, 0.5)
-    ticks = [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5]
+    ticks = [0.001, 0.01, 0.1, 0.5] if phone() else [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5]
     ax.xaxis.set_major_locator(FixedLocator(ticks))
     ax.xaxis.set_minor_locator(NullLocator())
     ax.xaxis.set_major_formatter(FuncFormatter(pct_label))
@@ -67,11 +71,14 @@ def draw():
     comma_ticks(ax, 1, axis='y')
     ax.set_xlabel('prevalência (escala logarítmica)')
     ax.set_ylabel('valor da métrica')
-    ax.set_title('Mesmo modelo (sensibilidade 0,70, especificidade 0,80), outra prevalência',
-                 pad=22)
-    ax.legend(loc='center left', bbox_to_anchor=(0.0, 0.55))
+    ax.set_title('Mesmo modelo (sensibilidade 0,70,\nespecificidade 0,80), outra prevalência'
+                 if phone() else
+                 'Mesmo modelo (sensibilidade 0,70, especificidade 0,80), outra prevalência',
+                 pad=22, fontsize=10.5 if phone() else None)
+    ax.legend(**under(ncol=3, handlelength=1.8)) if phone() else ax.legend(loc='center left', bbox_to_anchor=(0.0, 0.55))
+    fig.tight_layout()
     return fig
 
 
 if __name__ == '__main__':
-    save(draw(), __file__)
+    publish(draw, __file__)

@@ -15,7 +15,7 @@ import matplotlib.pyplot as plt
 from matplotlib.lines import Line2D
 
 from course.calibration import experiment, perfect_range
-from course.figstyle import comma_ticks, save, styled
+from course.figstyle import comma_ticks, phone, publish, styled
 from course.fmt import num
 from course.metrics import N_BINS, bin_index, ece, reliability_bins
 from course.palette import OKABE_ITO
@@ -30,15 +30,20 @@ AFTER = {'marker': 'D', 'label': 'com temperatura', 'facecolor': 'none',
 
 
 def marker_size(count):
-    """Marker area (points²) proportional to the number of biopsies in the bin."""
-    return 6 * count
+    """Marker area (points²) proportional to the number of biopsies in the bin (smaller on the
+    phone's smaller panels)."""
+    return (4 if phone() else 6) * count
 
 
 @styled
 def draw():
     result = experiment()
     y = result['y_val']
-    fig, axes = plt.subplots(1, 2, figsize=(9, 4.6), sharey=True)
+    # the legend goes under the panels, where the layout leaves it room ('outside')
+    if phone():      # one panel above the other
+        fig, axes = plt.subplots(2, 1, figsize=(3.8, 9.0), layout='constrained')
+    else:
+        fig, axes = plt.subplots(1, 2, figsize=(9, 5.0), sharey=True, layout='constrained')
     for ax, (name, m) in zip(axes, result['models'].items()):
         ax.plot([0, 1], [0, 1], ls='--', color=OKABE_ITO['grey'], lw=1.2,
                 label='calibração perfeita')
@@ -63,18 +68,19 @@ def draw():
         ax.set_aspect('equal')
         ax.set_xlabel('P(maligno) declarada (média da faixa)')
         comma_ticks(ax, 1)
-    axes[0].set_ylabel('fração de malignas na faixa')
+    for ax in axes if phone() else axes[:1]:
+        ax.set_ylabel('fração de malignas na faixa')
     handles = [Line2D([], [], ls='--', color=OKABE_ITO['grey'], label='calibração perfeita')] + [
         Line2D([], [], ls='none', marker=s['marker'], markersize=10, markerfacecolor=s['facecolor'],
                markeredgecolor=s['edgecolor'], markeredgewidth=s['linewidth'], alpha=s['alpha'],
                label=s['label']) for s in (BEFORE, AFTER)] + [
         Line2D([], [], color='black', lw=1.4,
-               label='barra (da cor do marcador): acaso de um modelo perfeito, 5–95 %')]
-    fig.legend(handles=handles, loc='lower center', ncol=2,
-               title=f'{len(y)} biópsias de validação; área do marcador ∝ biópsias na faixa')
-    fig.tight_layout(rect=(0, 0.17, 1, 1))
+               label='barra (da cor do marcador):\nacaso de um modelo perfeito, 5–95 %' if phone()
+               else 'barra (da cor do marcador): acaso de um modelo perfeito, 5–95 %')]
+    title = f'{len(y)} biópsias de validação;{chr(10) if phone() else " "}área do marcador ∝ biópsias na faixa'
+    fig.legend(handles=handles, loc='outside lower center', ncol=1 if phone() else 2, title=title)
     return fig
 
 
 if __name__ == '__main__':
-    save(draw(), __file__)
+    publish(draw, __file__)

@@ -15,7 +15,7 @@ from sklearn.model_selection import StratifiedKFold, cross_val_predict
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
-from course.figstyle import comma_ticks, roc_axes, save, styled
+from course.figstyle import comma_ticks, phone, pt, publish, roc_axes, styled, under
 from course.fmt import num
 from course.palette import OKABE_ITO, SERIES
 
@@ -38,7 +38,10 @@ def biopsy_scores():
 @styled
 def draw():
     y, p = biopsy_scores()
-    fig, (ax0, ax1) = plt.subplots(1, 2, figsize=(10, 4.8))
+    if phone():      # one panel above the other, legends under them
+        fig, (ax0, ax1) = plt.subplots(2, 1, figsize=(3.8, 10.0))
+    else:
+        fig, (ax0, ax1) = plt.subplots(1, 2, figsize=(10, 4.8))
 
     fpr, tpr, _ = roc_curve(y, p)
     ax0.plot([0, 1], [0, 1], linestyle='--', color=OKABE_ITO['grey'], label='ao acaso (AUC 0,5)')
@@ -63,11 +66,11 @@ def draw():
                  f'{label}\n({num(y_roc, 3)}; {num(prec, 3)})')):
             ax.plot(x, v, marker=marker, color=color, markersize=10, markeredgecolor='black',
                     linestyle='none', label=label if ax is ax0 else None)
-            ax.annotate(text, (x, v), xytext=off, textcoords=coords, fontsize=10,
+            ax.annotate(text, (x, v), xytext=off, textcoords=coords, fontsize=pt(10),
                         arrowprops=dict(arrowstyle='-', color='black', lw=0.8))
 
     roc_axes(ax0, 'Curva ROC das biópsias', xlim=(-0.01, 1.01), ylim=(-0.01, 1.03),
-             legend=dict(loc='lower right', fontsize=9.5))
+             legend=under() if phone() else dict(loc='lower right', fontsize=9.5))
 
     ax1.set_xlim(-0.01, 1.01)
     ax1.set_ylim(0, 1.05)
@@ -75,10 +78,10 @@ def draw():
     ax1.set_ylabel('precisão')
     ax1.set_title('Curva precisão–revocação das biópsias')
     comma_ticks(ax1, 1)
-    ax1.legend(loc='lower left', fontsize=9.5)
+    ax1.legend(**under()) if phone() else ax1.legend(loc='lower left', fontsize=9.5)
     fig.tight_layout()
     return fig
 
 
 if __name__ == '__main__':
-    save(draw(), __file__)
+    publish(draw, __file__)

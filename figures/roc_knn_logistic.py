@@ -14,7 +14,7 @@ from sklearn.neighbors import KNeighborsClassifier
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
-from course.figstyle import roc_axes, save, styled
+from course.figstyle import phone, pt, publish, roc_axes, size, styled, under
 from course.fmt import num
 from course.palette import OKABE_ITO
 
@@ -34,12 +34,15 @@ def fitted_models():
 @styled
 def draw():
     models, X_test, y_test = fitted_models()
-    fig, ax = plt.subplots(figsize=(5.8, 5.4))
+    fig, ax = plt.subplots(figsize=size((5.8, 5.4), (3.8, 4.8)))
     ax.plot([0, 1], [0, 1], linestyle='--', color=OKABE_ITO['grey'], label='ao acaso (AUC 0,5)')
     styles = {'k-NN (k = 20)': dict(color=OKABE_ITO['vermillion'], lw=2, marker='o',
                                     markersize=5, markerfacecolor='white'),
               'regressão logística': dict(color=OKABE_ITO['blue'], lw=2)}
-    text_at = {'k-NN (k = 20)': (0.30, 0.60), 'regressão logística': (0.30, 0.80)}   # data coords
+    # the notes in data coordinates, clear of the curves and of the diagonal (on a phone, under
+    # the diagonal, where the legend was: the legend goes under the panel)
+    text_at = ({'k-NN (k = 20)': (0.55, 0.27), 'regressão logística': (0.55, 0.04)} if phone() else
+               {'k-NN (k = 20)': (0.30, 0.60), 'regressão logística': (0.30, 0.80)})
     for name, model in models.items():
         s = model.predict_proba(X_test)[:, 1]
         fpr, tpr, _ = roc_curve(y_test, s)
@@ -49,14 +52,16 @@ def draw():
         v = (pred[y_test == 1] == 1).mean()
         ax.plot(x, v, marker='s', markersize=10, linestyle='none',
                 color=styles[name]['color'], markeredgecolor='black')
-        ax.annotate(f'{name.split(" (")[0]} no predict:\n({num(x, 3)}; {num(v, 3)})', (x, v),
-                    xytext=text_at[name], textcoords='data', fontsize=8.5,
-                    arrowprops=dict(arrowstyle='-', color='black', lw=0.8))
+        ax.annotate(f'{name.split(" (")[0]}{chr(10) if phone() else " "}no predict:\n'
+                    f'({num(x, 3)}; {num(v, 3)})', (x, v),
+                    xytext=text_at[name], textcoords='data', fontsize=pt(8.5),
+                    arrowprops=dict(arrowstyle='-', color='black', lw=0.8,
+                                    relpos=(0, 1) if phone() else (0.5, 0.5)))
     roc_axes(ax, '115 biópsias de teste (positivo: benigno)', xlim=(-0.01, 1.01), ylim=(-0.01, 1.03),
-             legend=dict(loc='lower right', fontsize=8.5))
+             legend=under() if phone() else dict(loc='lower right', fontsize=8.5))
     fig.tight_layout()
     return fig
 
 
 if __name__ == '__main__':
-    save(draw(), __file__)
+    publish(draw, __file__)

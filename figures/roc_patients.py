@@ -11,7 +11,7 @@ from matplotlib.patches import Rectangle
 from sklearn.metrics import roc_auc_score, roc_curve
 
 from course.data import SCORES, THRESHOLD, Y_TRUE
-from course.figstyle import roc_axes, save, styled
+from course.figstyle import phone, pt, publish, roc_axes, size, styled, under
 from course.fmt import num
 from course.palette import OKABE_ITO
 
@@ -24,7 +24,7 @@ def draw():
     fpr, tpr, _ = roc_curve(Y_TRUE, SCORES, drop_intermediate=False)
     auc = roc_auc_score(Y_TRUE, SCORES)
 
-    fig, ax = plt.subplots(figsize=(5.6, 5.4))
+    fig, ax = plt.subplots(figsize=size((5.6, 5.4), (3.8, 4.7)))
     # one little square per (positive, negative) pair; shaded when the pair is won:
     # column j = the j-th negative from the highest score, row i = the i-th positive
     neg_desc = np.sort(neg)[::-1]
@@ -38,9 +38,10 @@ def draw():
                 ax.add_patch(Rectangle((x, y_), 1 / n, 1 / m,
                                        facecolor=to_rgba(OKABE_ITO['sky_blue'], 0.5),
                                        edgecolor='white', lw=1.5))
-    for k in range(1, 10):
-        ax.axvline(k / n, color=OKABE_ITO['grey'], lw=0.5, alpha=0.5, zorder=0)
-        ax.axhline(k / m, color=OKABE_ITO['grey'], lw=0.5, alpha=0.5, zorder=0)
+    # the grid of pairs: one line per negative and per positive (minor grid lines, no ticks)
+    ax.set_xticks(np.arange(1, n) / n, minor=True)
+    ax.set_yticks(np.arange(1, m) / m, minor=True)
+    ax.tick_params(which='minor', length=0)
     ax.plot([0, 1], [0, 1], linestyle='--', color=OKABE_ITO['grey'], label='ao acaso (AUC 0,5)')
     ax.plot(fpr, tpr, color=OKABE_ITO['blue'], lw=2.2,
             label=f'20 pacientes (AUC {num(auc, 2)})')
@@ -50,17 +51,19 @@ def draw():
     y05 = (pred & (Y_TRUE == 1)).sum() / m
     ax.plot(x05, y05, marker='s', markersize=10, color=OKABE_ITO['orange'],
             markeredgecolor='black', linestyle='none', label=f'limiar {num(THRESHOLD, 1)}')
+    # both labels under the diagonal, where only won pairs are; the legend under the panel
     ax.annotate(f'limiar {num(THRESHOLD, 1)}: ({num(x05, 1)}; {num(y05, 1)})', (x05, y05),
-                xytext=(18, -30), textcoords='offset points', fontsize=9,
-                arrowprops=dict(arrowstyle='->', color='black', lw=0.8))
-    ax.text(0.62, 0.40, f'{won} de {m * n} pares vencidos\n(quadradinhos sombreados)',
-            ha='center', fontsize=9, bbox=dict(facecolor='white', edgecolor='none', alpha=0.85))
+                xytext=(0.98, 0.22), textcoords='data', ha='right', fontsize=pt(9),
+                arrowprops=dict(arrowstyle='->', color='black', lw=0.8, shrinkB=6))
+    ax.text(0.98, 0.04, f'{won} de {m * n} pares vencidos\n(quadradinhos sombreados)',
+            ha='right', fontsize=pt(9))
     ax.grid(False)
+    ax.grid(which='minor', color=OKABE_ITO['grey'], lw=0.5, alpha=0.5)
     roc_axes(ax, f'Os 20 pacientes: AUC = {won}/{m * n} = {num(auc, 2)}', xlim=(0, 1), ylim=(0, 1.02),
-             legend=dict(loc='lower right', fontsize=8.5, framealpha=1, frameon=True))
+             legend=under(fontsize=pt(8.5), ncol=1 if phone() else 2))
     fig.tight_layout()
     return fig
 
 
 if __name__ == '__main__':
-    save(draw(), __file__)
+    publish(draw, __file__)
