@@ -17,6 +17,7 @@ import pytest
 from conftest import recording_page
 from course import explorables as ex
 from course import metrics
+from course.fmt import parse
 
 # ---------------------------------------------------------------- helpers
 
@@ -28,20 +29,39 @@ def shown(root, names):
     return {k: root.locator(f'[data-value="{k}"]').first.inner_text().strip() for k in names}
 
 
-def control(root, label):
-    return root.get_by_label(label, exact=True)
+def slider(root, label):
+    return root.get_by_role('slider', name=label, exact=True)
 
 
-def set_slider(root, label, value):
-    """'min' / 'max' by the keyboard (Home / End), any other value typed in."""
-    c = control(root, label)
-    if value == 'min':
-        c.focus(); c.press('Home')
-    elif value == 'max':
-        c.focus(); c.press('End')
+def field(root, label):
+    """The number field beside a slider: named by the same visible label."""
+    return root.get_by_role('textbox', name=label, exact=True)
+
+
+def value(root, label):
+    """The control's value as its field shows it, read as a student's number ("70 %" is 0,70)."""
+    parsed = parse(field(root, label).input_value(), thousands=True)
+    assert parsed.ok, field(root, label).input_value()
+    return parsed.value
+
+
+def type_in(root, label, text):
+    f = field(root, label)
+    f.fill(str(text))
+    f.press('Enter')
+
+
+def set_slider(root, label, value_or_end):
+    """'min' / 'max' by the keyboard on the slider (Home / End), any other value typed in its
+    number field with a decimal comma (in the control's units: 37 in a percent field is 37 %).
+    Returns the value the field then shows."""
+    if value_or_end in ('min', 'max'):
+        c = slider(root, label)
+        c.focus()
+        c.press('Home' if value_or_end == 'min' else 'End')
     else:
-        c.fill(str(value))
-    return float(c.input_value())
+        type_in(root, label, str(value_or_end).replace('.', ','))
+    return value(root, label)
 
 
 def explorable(page, kind):
@@ -76,9 +96,8 @@ def assert_clean(page):
 
 def check_four_cells(root):
     def expected():
-        n = int(control(root, 'Tamanho da população').input_value())
-        s, e, p = (float(control(root, k).input_value()) / 100
-                   for k in ('Sensibilidade', 'Especificidade', 'Prevalência'))
+        n = int(value(root, 'Tamanho da população'))
+        s, e, p = (value(root, k) for k in ('Sensibilidade', 'Especificidade', 'Prevalência'))
         return ex.four_cells_values(n, s, e, p, text=True)
     assert_shown(root, expected(), 'start')
     for s, e, p in [('min', 'min', 'min'), ('max', 'max', 'max'), (37, 63, 'min'),
@@ -87,11 +106,12 @@ def check_four_cells(root):
         set_slider(root, 'Especificidade', e)
         set_slider(root, 'Prevalência', p)
         assert_shown(root, expected(), f'sens {s} esp {e} prev {p}')
-    control(root, 'Prevalência').fill('0')
+    type_in(root, 'Prevalência', '0')
     assert shown(root, ['recall'])['recall'] == 'indefinido'
-    for n in ('1', '999999', '37'):
-        control(root, 'Tamanho da população').fill(n)
+    for n in ('1', '999999', '37', '10.000'):
+        type_in(root, 'Tamanho da população', n)
         assert_shown(root, expected(), f'N {n}')
+    assert field(root, 'Tamanho da população').input_value() == '10.000'   # pt-BR thousands
     root.get_by_role('button', name='Modelo preguiçoso').click()
     assert shown(root, ['tp', 'fn', 'fp', 'tn', 'accuracy', 'precision', 'baseline']) == {
         'tp': '5', 'fn': '5', 'fp': '10', 'tn': '980', 'accuracy': '98,5 %',
@@ -124,8 +144,7 @@ def check_fbeta(root):
 
 def check_prevalence(root):
     def expected():
-        s, e, p = (float(control(root, k).input_value()) / 100
-                   for k in ('Sensibilidade', 'Especificidade', 'Prevalência'))
+        s, e, p = (value(root, k) for k in ('Sensibilidade', 'Especificidade', 'Prevalência'))
         return ex.prevalence_values(s, e, p, data_of(root)['population'], text=True)
     assert_shown(root, expected(), 'start')
     for p, s, e in [(50, 70, 80), (10, 70, 80), (1, 70, 80), ('min', 70, 80), ('max', 70, 80),
@@ -134,15 +153,17 @@ def check_prevalence(root):
         set_slider(root, 'Sensibilidade', s)
         set_slider(root, 'Especificidade', e)
         assert_shown(root, expected(), f'prev {p} sens {s} esp {e}')
+    assert field(root, 'Prevalência').input_value() == '33,3 %'
     set_slider(root, 'Prevalência', 'min')
+    assert field(root, 'Prevalência').input_value() == '0,1 %'
+    set_slider(root, 'Sensibilidade', 'min')
     set_slider(root, 'Especificidade', 'max')
-    assert shown(root, ['precision'])['precision'] == 'indefinido'
+    assert shown(root, ['precision'])['precision'] == 'indefinido'   # nobody flagged
 
 
 def check_cost(root, y, p, folds):
     """Starts at the lesson's prices and threshold 0,5 (whatever the lesson sets), then moves."""
-    start_fn = float(control(root, 'Custo de uma falha').input_value())
-    start_fp = float(control(root, 'Custo de um alarme falso').input_value())
+    start_fn, start_fp = value(root, 'Custo de uma falha'), value(root, 'Custo de um alarme falso')
     names = [k for k in ex.cost_values(y, p, folds, text=True) if k != 'threshold']
     start = ex.cost_values(y, p, folds, start_fn, start_fp, 0.5, text=True)
     assert shown(root, names) == {k: start[k] for k in names}
@@ -153,7 +174,7 @@ def check_cost(root, y, p, folds):
         s = set_slider(root, 'Limiar', t)
         expected = ex.cost_values(y, p, folds, c_fn, c_fp, s, text=True)
         assert shown(root, names) == {k: expected[k] for k in names}, (a, b, t)
-        assert root.locator('[data-show="threshold"]').inner_text() == expected['threshold']
+        assert field(root, 'Limiar').input_value() == expected['threshold']
 
 
 def check_calibration(root, y, probas, temperatures):
@@ -218,8 +239,8 @@ def test_custo(page, cost_data):
     open_page(page, 'lessons/custo.html')
     root = explorable(page, 'cost')
     prices = shipped('custo')      # the explorable opens at the lesson's own prices
-    assert control(root, 'Custo de uma falha').input_value() == prices['custo_price_fn']
-    assert control(root, 'Custo de um alarme falso').input_value() == prices['custo_price_fp']
+    assert field(root, 'Custo de uma falha').input_value() == prices['custo_price_fn']
+    assert field(root, 'Custo de um alarme falso').input_value() == prices['custo_price_fp']
     check_cost(root, *cost_data[1:])
     assert_clean(page)
 
@@ -269,7 +290,7 @@ def test_same_output_twice_on_one_page(blank):
     assert shown(b, ['precision'])['precision'] == '0,778'
     check_threshold_patients(b)
     check_roc(explorable(blank, 'roc-binormal'))
-    assert blank.evaluate('window.CourseExplorables.version') == 1
+    assert blank.evaluate('window.CourseExplorables.version') == 2
     assert_clean(blank)
 
 
@@ -291,3 +312,183 @@ def test_each_output_in_its_own_sandbox(blank):
     check_prevalence(fr[1].locator('.explorable-prevalence'))
     check_roc(fr[2].locator('.explorable-roc-binormal'))
     assert_clean(blank)
+
+
+# ---------------------------------------------------------------- by thumb, on a phone
+
+PHONE = {'width': 390, 'height': 844}
+
+
+@pytest.fixture
+def phone(browser, tmp_path, cost_data):
+    """Every explorable on one local page, in a phone's browser (390 × 844, touch), nothing
+    reachable outside the file; ``phone.touch`` sends real touch events (Chromium's input
+    pipeline: a vertical drag scrolls the page)."""
+    from course import labs
+    from course.data import PATIENT_IDS, SCORES, Y_TRUE
+    _, y, p, folds = cost_data
+    parts = [ex.four_cells(), ex.threshold_patients(PATIENT_IDS, SCORES, Y_TRUE),
+             ex.fbeta_threshold(SCORES, Y_TRUE), ex.prevalence(prevalence=0.5),
+             ex.cost_lab(y, p, folds), labs.calibration_lab(), ex.roc_binormal()]
+    path = tmp_path / 'phone.html'
+    path.write_text('<!doctype html><html lang="pt-BR"><meta charset="utf-8">'
+                    '<meta name="viewport" content="width=device-width, initial-scale=1">'
+                    '<body style="margin:0"><main style="padding:0 16px">'
+                    + ''.join(f'<div class="cell">{x._repr_html_()}</div>' for x in parts)
+                    + '</main></body></html>', encoding='utf-8')
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    pg = context.new_page()
+    pg.console_errors = []
+    pg.on('console', lambda m: m.type == 'error' and pg.console_errors.append(m.text))
+    pg.on('pageerror', lambda e: pg.console_errors.append(str(e)))
+    context.route('**/*', lambda r: r.continue_() if r.request.url.startswith('file:') else r.abort())
+    pg.goto(path.as_uri())
+    cdp = context.new_cdp_session(pg)
+
+    def touch(points, steps=12):
+        """A finger along ``points`` [(x0, y0), (x1, y1)] (CSS px of the viewport)."""
+        (x0, y0), (x1, y1) = points
+        cdp.send('Input.dispatchTouchEvent', {'type': 'touchStart', 'touchPoints': [{'x': x0, 'y': y0}]})
+        for i in range(1, steps + 1):
+            x, yy = x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps
+            cdp.send('Input.dispatchTouchEvent', {'type': 'touchMove', 'touchPoints': [{'x': x, 'y': yy}]})
+            pg.wait_for_timeout(16)
+        cdp.send('Input.dispatchTouchEvent', {'type': 'touchEnd', 'touchPoints': []})
+        pg.wait_for_timeout(250)
+    pg.touch = touch
+    yield pg
+    context.close()
+
+
+def sliders_of(pg):
+    """(explorable, label) of every slider on the page."""
+    out = []
+    for root in pg.locator('.explorable').all():
+        for c in root.locator('.ex-control:has(input[type=range])').all():
+            out.append((root, c.locator('label').first.inner_text().strip()))
+    return out
+
+
+def track(root, label, pg):
+    """The slider's track on screen, scrolled to the middle of the viewport."""
+    s = slider(root, label)
+    s.scroll_into_view_if_needed()
+    pg.evaluate('(y) => window.scrollBy(0, y)', s.bounding_box()['y'] - PHONE['height'] / 2)
+    return s.bounding_box()
+
+
+def test_scrolling_across_a_slider_never_moves_it(phone):
+    """A thumb that scrolls the page vertically across a slider scrolls the page and leaves the
+    value alone (Chromium's own range input jumps to the finger); a sideways drag moves it."""
+    moved = []
+    for root, label in sliders_of(phone):
+        box = track(root, label, phone)
+        before, scrolled = field(root, label).input_value(), phone.evaluate('scrollY')
+        x, y = box['x'] + box['width'] * 0.8, box['y'] + box['height'] / 2
+        phone.touch([(x, y), (x - 25, y - 240)])
+        assert phone.evaluate('scrollY') > scrolled + 100, f'{label}: the page did not scroll'
+        assert field(root, label).input_value() == before, f'{label} moved while the page scrolled'
+        box = track(root, label, phone)
+        y = box['y'] + box['height'] / 2
+        at = slider(root, label).evaluate('e => (e.value - e.min) / (e.max - e.min)')
+        phone.touch([(box['x'] + box['width'] * 0.5, y), (box['x'] + box['width'] * (0.05 if at > 0.5 else 0.95), y + 6)])
+        assert field(root, label).input_value() != before, f'{label}: a sideways drag did not move it'
+        moved.append(label)
+    assert len(moved) == 14, moved
+    assert phone.console_errors == []
+
+
+def test_a_tap_on_the_track_sets_the_value_under_it(phone):
+    root = phone.locator('.explorable-threshold-patients')
+    box = track(root, 'Limiar', phone)
+    thumb = 28                                      # explorables.css: the thumb's width
+    x = box['x'] + thumb / 2 + 0.8 * (box['width'] - thumb)
+    phone.touchscreen.tap(x, box['y'] + box['height'] / 2)
+    assert value(root, 'Limiar') == pytest.approx(0.8, abs=0.011)
+    assert shown(root, ['tp'])['tp'] == ex.threshold_values(
+        np.array(data_of(root)['scores']), np.array(data_of(root)['y']), value(root, 'Limiar'), text=True)['tp']
+
+
+def test_prevalence_slider_follows_the_log_axis(phone):
+    """0,1 % at the left end, 1 % a third of the way, 10 % two thirds, 100 % at the right end,
+    as on the chart's axis (the linear slider put 0,1–10 % in its first 10 %)."""
+    root = phone.locator('.explorable-prevalence')
+    box = track(root, 'Prevalência', phone)
+    thumb = 28
+    for share, expected in [(0, 0.001), (1 / 3, 0.01), (2 / 3, 0.10), (1, 1.0)]:
+        phone.touchscreen.tap(box['x'] + thumb / 2 + share * (box['width'] - thumb),
+                              box['y'] + box['height'] / 2)
+        got = value(root, 'Prevalência')
+        assert got == pytest.approx(expected, rel=0.04), (share, got)
+    # the chart's axis: 1 % and 10 % two equal steps from 0,1 %
+    ticks = {t.text_content(): t.bounding_box()['x'] + t.bounding_box()['width'] / 2
+             for t in root.locator('[data-chart="precision"] .ex-tick').all()}
+    if '1 %' in ticks and '10 %' in ticks:
+        assert ticks['10 %'] - ticks['1 %'] == pytest.approx(ticks['1 %'] - ticks['0,1 %'], abs=2)
+    # the arrow keys step through the values shown, never a step that changes nothing
+    type_in(root, 'Prevalência', '1')
+    s = slider(root, 'Prevalência')
+    s.focus()
+    seen = []
+    for _ in range(5):
+        s.press('ArrowRight')
+        seen.append(field(root, 'Prevalência').input_value())
+    assert seen == ['1,1 %', '1,2 %', '1,3 %', '1,4 %', '1,5 %'], seen
+
+
+def test_number_fields_read_what_a_student_types(phone):
+    message = phone.evaluate("CourseNumbers.message('not_a_number')")
+    root = phone.locator('.explorable-prevalence')
+    note = root.locator('[data-note="prevalence"]')
+    for typed, expected, shows in [('0,3 %', 0.003, '0,3 %'), ('0,3', 0.003, '0,3 %'),
+                                   ('3/10', 0.30, '30 %'), ('12.5', 0.125, '12,5 %'),
+                                   ('1,234', 0.0123, '1,23 %')]:
+        type_in(root, 'Prevalência', typed)
+        assert value(root, 'Prevalência') == pytest.approx(expected), typed
+        assert field(root, 'Prevalência').input_value() == shows
+        assert shown(root, ['sick'])['sick'] == ex.prevalence_values(
+            0.7, 0.8, value(root, 'Prevalência'), text=True)['sick']
+    assert note.inner_text() == 'Arredondado para 1,23 %.'
+    type_in(root, 'Prevalência', 'muito')
+    assert note.inner_text() == message and message.startswith('Digite um número')
+    assert field(root, 'Prevalência').get_attribute('aria-invalid') == 'true'
+    assert field(root, 'Prevalência').input_value() == 'muito'   # what was typed stays, to be fixed
+    assert root.locator('[data-name="prevalence"]').get_attribute('data-current') == '1.23'  # the value too
+    type_in(root, 'Prevalência', '250 %')
+    assert value(root, 'Prevalência') == 1.0
+    assert note.inner_text() == 'Fora do intervalo, de 0,1 % a 100 %: usei 100 %.'
+    type_in(root, 'Prevalência', '50')
+    assert note.inner_text() == '' and field(root, 'Prevalência').get_attribute('aria-invalid') is None
+    # the slider follows what was typed: 50 % is log10(50) on its track
+    assert float(slider(root, 'Prevalência').input_value()) == pytest.approx(np.log10(50), abs=0.001)
+    # a negative threshold, with a hyphen or a minus sign; a division by zero
+    roc = phone.locator('.explorable-roc-binormal')
+    for typed in ('-1,5', '−1,5'):
+        type_in(roc, 'Limiar', typed)
+        assert field(roc, 'Limiar').input_value() == '−1,5'
+        assert shown(roc, ['fpr'])['fpr'] == ex.roc_binormal_values(2.0, -1.5, text=True)['fpr']
+    type_in(roc, 'Limiar', '1/0')
+    assert roc.locator('[data-note="threshold"]').inner_text() == phone.evaluate(
+        "CourseNumbers.message('division_by_zero')")
+    cost = phone.locator('.explorable-cost')
+    type_in(cost, 'Custo de uma falha', '0')
+    assert field(cost, 'Custo de uma falha').input_value() == '1'
+    assert cost.locator('[data-note="cost_fn"]').inner_text() == 'Fora do intervalo, de 1 a 50: usei 1.'
+    assert phone.console_errors == []
+
+
+def test_controls_are_big_enough_for_a_thumb(phone):
+    """Slider and field 44 px high (the thumb's target), side by side within the card; both
+    named by the same visible label."""
+    small = []
+    for root, label in sliders_of(phone):
+        for name, c in (('slider', slider(root, label)), ('field', field(root, label))):
+            assert c.count() == 1, (label, name)
+            box = c.bounding_box()
+            target = c.evaluate('e => e.closest(".ex-slider") ? e.closest(".ex-slider").getBoundingClientRect().height : e.getBoundingClientRect().height')
+            if target < 44 or box['width'] < 44:
+                small.append(f'{label} {name} {box["width"]:.0f}x{target:.0f}')
+    for c in phone.locator('.explorable button, .ex-radio, .ex-details summary').all():
+        if c.bounding_box()['height'] < 44:
+            small.append(c.inner_text())
+    assert small == []
