@@ -9,6 +9,7 @@ outside the site and log no console error.
 Two more tests need no built site: the same output inserted twice on one page, and each output
 alone in a sandboxed iframe (as Colab shows outputs), runtime inlined in each.
 """
+import itertools
 import json
 
 import numpy as np
@@ -485,10 +486,170 @@ def test_controls_are_big_enough_for_a_thumb(phone):
         for name, c in (('slider', slider(root, label)), ('field', field(root, label))):
             assert c.count() == 1, (label, name)
             box = c.bounding_box()
-            target = c.evaluate('e => e.closest(".ex-slider") ? e.closest(".ex-slider").getBoundingClientRect().height : e.getBoundingClientRect().height')
+            target = c.evaluate('e => (e.closest(".ex-slider") || e).getBoundingClientRect().height')
             if target < 44 or box['width'] < 44:
                 small.append(f'{label} {name} {box["width"]:.0f}x{target:.0f}')
     for c in phone.locator('.explorable button, .ex-radio, .ex-details summary').all():
         if c.bounding_box()['height'] < 44:
             small.append(c.inner_text())
     assert small == []
+
+
+# ---------------------------------------------------------------- readable charts, on the site
+
+LESSONS = {'lessons/metricas-fundamental': ['four-cells', 'threshold-patients'],
+           'lessons/metricas-avancada': ['fbeta', 'prevalence'], 'lessons/custo': ['cost'],
+           'lessons/calibracao': ['calibration'], 'lessons/roc': ['roc-binormal']}
+
+# Every text of an explorable: its size in CSS px as drawn (an SVG text: its font size times the
+# chart's scale), and each chart text's box as four corners on screen (a rotated id is a rotated
+# box); a chart text outside its chart is cut off.
+TEXTS_JS = """(root) => {
+    const quads = [], small = [], outside = [];
+    const name = t => (t.textContent || '').trim().slice(0, 40);
+    for (const svg of root.querySelectorAll('[data-chart] svg')) {
+        const box = svg.getBoundingClientRect();
+        for (const t of svg.querySelectorAll('text')) {
+            const b = t.getBBox(), m = t.getScreenCTM();
+            const size = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+            if (size < 10.99) small.push(`${name(t)}: ${size.toFixed(1)} px`);
+            const pts = [[b.x, b.y], [b.x + b.width, b.y], [b.x + b.width, b.y + b.height], [b.x, b.y + b.height]]
+                .map(([x, y]) => [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f]);
+            quads.push({text: name(t), pts, chart: svg.closest('[data-chart]').dataset.chart});
+            if (pts.some(([x, y]) => x < box.left - 1 || x > box.right + 1 || y < box.top - 1 || y > box.bottom + 1))
+                outside.push(name(t));
+        }
+    }
+    for (const e of root.querySelectorAll('*')) {
+        if (e.closest('svg') || !e.offsetParent) continue;
+        if (Array.from(e.childNodes).some(n => n.nodeType === 3 && n.textContent.trim())
+            && parseFloat(getComputedStyle(e).fontSize) < 10.99)
+            small.push(`${name(e)}: ${getComputedStyle(e).fontSize}`);
+    }
+    return {quads, small, outside};
+}"""
+
+
+def _axes(quad):
+    return [(quad[i][1] - quad[(i + 1) % 4][1], quad[(i + 1) % 4][0] - quad[i][0]) for i in range(4)]
+
+
+def overlap(a, b, margin=1.0):
+    """Two convex boxes overlap by more than ``margin`` px on every separating axis."""
+    for ax, ay in _axes(a) + _axes(b):
+        n = (ax * ax + ay * ay) ** 0.5 or 1
+        pa = [(x * ax + y * ay) / n for x, y in a]
+        pb = [(x * ax + y * ay) / n for x, y in b]
+        if min(max(pa), max(pb)) - max(min(pa), min(pb)) <= margin:
+            return False
+    return True
+
+
+def test_overlap_finds_overlapping_boxes():
+    square = [(0, 0), (10, 0), (10, 10), (0, 10)]
+    assert overlap(square, [(5, 5), (15, 5), (15, 15), (5, 15)])
+    assert not overlap(square, [(10.5, 0), (20, 0), (20, 10), (10.5, 10)])
+    diamond = [(16, 5), (21, 0), (26, 5), (21, 10)]          # rotated, apart from the square
+    assert not overlap(square, diamond) and overlap(square, [(8, 5), (13, 0), (18, 5), (13, 10)])
+
+
+def text_problems(root):
+    found = root.evaluate(TEXTS_JS)
+    quads = found['quads']
+    clashes = [(a['text'], b['text']) for i, a in enumerate(quads) for b in quads[i + 1:]
+               if a['chart'] == b['chart'] and overlap(a['pts'], b['pts'])]
+    return found['small'] + [f'cut off: {t}' for t in found['outside']] + \
+        [f'"{a}" on "{b}"' for a, b in clashes]
+
+
+def states(root):
+    """The explorable at the start, then with every slider at its lower end, its upper end and
+    40 % of the way, in every combination (the F-beta chart's maximum, the cost chart's
+    4-digit ticks...), and each radio button."""
+    yield 'start'
+    sliders = root.locator('input[type=range]').all()
+    for combo in itertools.product(('Home', 'End', 'mid'), repeat=len(sliders)):
+        for s, key in zip(sliders, combo):
+            s.focus()
+            if key == 'mid':
+                s.press('Home')
+                for _ in range(4):
+                    s.press('PageUp')
+            else:
+                s.press(key)
+        yield combo
+    for radio in root.locator('input[type=radio]').all():
+        radio.check()
+        yield radio.get_attribute('value')
+
+
+@pytest.mark.parametrize('width', [390, 1280])
+@pytest.mark.parametrize('lesson', LESSONS)
+def test_chart_text_is_readable_and_never_overlaps(page, lesson, width):
+    """At 390 and 1280 px, in every state: no text of an explorable under 11 CSS px, no chart
+    label on another (measured on the boxes of the texts as drawn), none cut off."""
+    page.set_viewport_size({'width': width, 'height': 900})
+    open_page(page, f'{lesson}.html')
+    for kind in LESSONS[lesson]:
+        root = explorable(page, kind)
+        problems = {f'{state}: {p}' for state in states(root) for p in text_problems(root)}
+        assert sorted(problems) == [], f'{kind} at {width} px'
+    assert_clean(page)
+
+
+def test_charts_are_drawn_at_their_width(page):
+    """1 CSS px per unit of the SVG, on a phone as on a desktop: their 12 px type is 12 px."""
+    for width in (390, 1280):
+        page.set_viewport_size({'width': width, 'height': 900})
+        open_page(page, 'lessons/metricas-avancada.html')
+        root = explorable(page, 'fbeta')
+        svg = root.locator('[data-chart="fbeta"] svg.ex-svg')
+        box = root.locator('[data-chart="fbeta"]').bounding_box()
+        assert svg.bounding_box()['width'] == pytest.approx(min(box['width'], 640), abs=1.5)
+        assert svg.evaluate('s => s.getScreenCTM().a') == pytest.approx(1, abs=0.01)
+
+
+# ---------------------------------------------------------------- dark mode
+
+COLOURS_JS = """(root) => {
+    const out = [];
+    const background = e => {
+        for (let p = e; p; p = p.parentElement) {
+            const c = getComputedStyle(p).backgroundColor;
+            if (!/rgba\\(.*, 0\\)$/.test(c) && c !== 'transparent') return c;
+        }
+        return getComputedStyle(document.body).backgroundColor;
+    };
+    for (const e of root.querySelectorAll('*')) {
+        if (e.closest('.katex-mathml')) continue;
+        const own = Array.from(e.childNodes).some(n => n.nodeType === 3 && n.textContent.trim());
+        if (!own) continue;
+        const svg = e.closest('svg');
+        if (svg ? !svg.getBoundingClientRect().width : !e.offsetParent) continue;
+        const s = getComputedStyle(e);
+        out.push({text: e.textContent.trim().slice(0, 40), fg: svg ? s.fill : s.color,
+                  bg: svg ? background(svg) : background(e)});
+    }
+    return {texts: out, panel: getComputedStyle(root).backgroundColor,
+            page: getComputedStyle(document.body).backgroundColor};
+}"""
+
+
+@pytest.mark.parametrize('mode', ['light', 'dark'])
+@pytest.mark.parametrize('lesson', LESSONS)
+def test_explorables_follow_the_theme_with_readable_text(page, lesson, mode):
+    """In the theme's dark mode no explorable is a light box on the dark page; in both modes
+    every text, the charts' included, keeps 4.5:1 on what is behind it."""
+    from contrast import contrast, luminance
+    page.context.add_init_script(f"localStorage.setItem('mode', '{mode}');"
+                                 f"localStorage.setItem('theme', '{mode}');")
+    open_page(page, f'{lesson}.html')
+    assert page.evaluate('document.documentElement.dataset.theme') == mode
+    for kind in LESSONS[lesson]:
+        found = explorable(page, kind).evaluate(COLOURS_JS)
+        if mode == 'dark':
+            assert luminance(found['page']) < 0.05
+            assert luminance(found['panel']) < 0.05, f'{kind}: a light panel ({found["panel"]}) on the dark page'
+        low = [f"{t['text']}: {contrast(t['fg'], t['bg']):.2f} ({t['fg']} on {t['bg']})"
+               for t in found['texts'] if contrast(t['fg'], t['bg']) < 4.5]
+        assert len(found['texts']) > 10 and low == [], f'{kind} ({mode})'
