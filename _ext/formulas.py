@@ -13,9 +13,9 @@ a Node server (the npm package ``katex``, see ``package.json``). This extension:
   data-tex=...>`` (plain text until a math script typesets it, as in Colab); a post-transform
   renders them in the notebook output's HTML and in the quiz's JSON (the feedback is shown by
   script), in the doctree, before the page is written;
-- gives a page with a display formula a small script (inline, in the head): a formula wider than
-  the column scrolls sideways in its box (``_static/course.css``) and joins the tab order while
-  it is too wide, so that a keyboard can scroll it;
+- sets up ``wide_blocks``: a display formula wider than the column (a phone narrower than the
+  lessons' formulas are written for) scrolls sideways in its box with a shadow and a line that
+  say so, and joins the tab order while it is too wide, as wide tables and outputs do;
 - starts the KaTeX server without its race (see ``_start_server``).
 
 ``katex_html(tex)`` is the same rendering for others (the slide decks, ``slides.py``).
@@ -127,24 +127,6 @@ class QuizFormulas(SphinxPostTransform):
                 node.replace_self(nodes.raw(text, text, format='html'))
 
 
-# ----------------------------------------------------------------------------- wide formulas
-
-# Measured again when a Preveja shows its answer (a hidden formula has no width).
-WIDE_FORMULAS = ('(function () { function mark() {'
-                 ' document.querySelectorAll("div.math").forEach(function (m) {'
-                 ' if (m.scrollWidth > m.clientWidth + 1) { m.tabIndex = 0; }'
-                 ' else { m.removeAttribute("tabindex"); } }); }'
-                 ' document.addEventListener("DOMContentLoaded", mark);'
-                 ' addEventListener("load", mark); addEventListener("resize", mark);'
-                 ' addEventListener("curso:revelado", mark);'
-                 ' })();')
-
-
-def _wide_formulas(app, pagename, templatename, context, doctree):
-    if 'class="katex-display"' in context.get('body', ''):
-        app.add_js_file(None, body=WIDE_FORMULAS)
-
-
 # ----------------------------------------------------------------------------- KaTeX's files
 
 def _katex_files(app, config):
@@ -216,13 +198,13 @@ def _patch_katex_server():
 
 def setup(app):
     app.setup_extension('sphinxcontrib.katex')
+    app.setup_extension('wide_blocks')
     from sphinxcontrib import katex
     _patch_katex_server()
     app.add_html_math_renderer(RENDERER,
                                inline_renderers=(_with_accents(katex.html_visit_math), None),
                                block_renderers=(_with_accents(katex.html_visit_displaymath), None))
     app.connect('config-inited', _katex_files)
-    app.connect('html-page-context', _wide_formulas)
     app.connect('build-finished', _clean, priority=990)
     app.add_post_transform(QuizFormulas)
     return {'parallel_read_safe': True, 'parallel_write_safe': True}

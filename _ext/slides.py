@@ -6,7 +6,8 @@ A deck is Markdown for reveal.js's markdown plugin (``---`` between slides, a
 figure: the script ``figures/<script>.py`` runs at every build and its PNG goes next to the
 deck, so a changed script changes the slide. Display formulas (``$$...$$``) are written by KaTeX
 at build time, as on the lessons' pages, so a deck loads no math script; reveal.js and KaTeX's
-stylesheet are served by the site.
+stylesheet are served by the site. A deck is a page of its own (on a phone, the way to see it full
+screen): its "Voltar à aula" goes to the lesson that embeds it (``lessons_of``).
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ import yaml
 
 FIGURE = re.compile(r'\]\(fig:([\w-]+)\)')
 DISPLAY_MATH = re.compile(r'\$\$(.+?)\$\$', re.S)
+EMBEDDED = re.compile(r'<iframe class="slides-embed" src="\.\./slides/([\w-]+)\.html"')
 
 
 def _formula(match):
@@ -43,6 +45,16 @@ def _render_figures(names, root, target):
                        capture_output=True, text=True)
 
 
+def lessons_of(root: Path) -> dict:
+    """deck -> the lesson that shows it (its page's address from ``slides/``): the deck's "Voltar
+    à aula" goes there."""
+    found = {}
+    for lesson in sorted((root / 'lessons').glob('*.md')):
+        for deck in EMBEDDED.findall(lesson.read_text(encoding='utf-8')):
+            found.setdefault(deck, f'../lessons/{lesson.stem}.html')
+    return found
+
+
 def render_decks(root: Path, out: Path):
     """Write ``out/<deck>.html`` and ``out/figures/*.png`` for every ``slides/*.md``."""
     sys.path.insert(0, str(root))
@@ -51,13 +63,14 @@ def render_decks(root: Path, out: Path):
     template = jinja2.Template((root / 'slides' / '_deck.html').read_text(encoding='utf-8'))
     env = jinja2.Environment(undefined=jinja2.StrictUndefined)
     env.filters['tex'] = lambda value: str(value).replace(',', '{,}')  # 0,750 inside $$...$$
+    lessons = lessons_of(root)
     for source in sorted((root / 'slides').glob('[!_]*.md')):
         meta, body = _front_matter(source.read_text(encoding='utf-8'))
         body = env.from_string(body).render(**values)
         body = DISPLAY_MATH.sub(_formula, body)
         _render_figures(set(FIGURE.findall(body)), root, out / 'figures')
         body = FIGURE.sub(r'](figures/\1.png)', body)
-        html = template.render(body=body, static='../_static', **meta)
+        html = template.render(body=body, static='../_static', lesson=lessons.get(source.stem), **meta)
         (out / f'{source.stem}.html').write_text(html, encoding='utf-8')
 
 

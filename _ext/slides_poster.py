@@ -3,9 +3,13 @@
 A lesson embeds a deck as ``<iframe class="slides-embed" src=... title=...>`` (raw HTML in its
 Markdown). Loaded with the page, the iframe brings reveal.js and the deck's figures (≈ 2,5 MB on
 the metrics lessons, even after the home page). A transform replaces it, in the doctree, with a
-poster of the same size: the deck's title and a button "Mostrar os slides aqui" that creates the
-iframe (a few lines of script next to the poster). The lessons do not change; without JavaScript
-the poster stays, and the deck's own link in the lesson opens it in a new tab.
+poster of the same size: the deck's title, a link "Abrir os slides em página inteira" to the deck's own
+page (on a phone the way to read it: the whole screen, swipes and the deck's buttons) and a button
+"Mostrar os slides aqui" that creates the iframe (a few lines of script next to the poster). The
+lessons do not change; without JavaScript the poster and its link stay.
+
+Inside the lesson the deck knows it is embedded (``_static/slides.js``): a vertical swipe over it
+scrolls the lesson, a sideways one moves the slides.
 """
 from __future__ import annotations
 
@@ -28,7 +32,8 @@ def slides_poster(match) -> str:
     src, title = match.group(1), match.group(2)
     return (f'<div class="slides-embed slides-poster" data-src="{src}" data-title="{title}">'
             f'<p class="slides-poster-title">{title}</p>'
-            f'<button type="button" class="slides-load">Mostrar os slides aqui</button>'
+            f'<p class="slides-poster-actions"><a class="slides-open" href="{src}">Abrir os slides em página inteira</a>'
+            f'<button type="button" class="slides-load">Mostrar os slides aqui</button></p>'
             f'<p class="slides-poster-note">Os slides só são baixados quando você pedir.</p>'
             f'</div>' + SLIDES_LOADER)
 

@@ -121,10 +121,15 @@ PREVALENCE_FORMATS = {'sick': 'int', 'healthy': 'int', 'tp': 'int', 'fp': 'int',
                       'npv': ('num', 4), 'accuracy': ('num', 3)}
 
 
+# The prevalence slider's lower end, in percent: its track is logarithmic (as the chart's axis),
+# 0,1 % to 100 %, so that 0,1–10 % takes two thirds of it.
+PREVALENCE_MIN = 0.1
+
+
 def prevalence_values(sensitivity, specificity, prevalence, population=10_000, text=False):
-    """The seed's section-10 arithmetic: sick = round(N·prev) (half up; on the slider's grid
-    N·prev is never a half), tp = sens·sick and tn = spec·healthy not rounded further; the page
-    shows counts as ``:.0f`` does."""
+    """The seed's section-10 arithmetic: sick = round(N·prev) (half up; the control takes
+    hundredths of a percent, so with N = 10 000 N·prev is a whole number), tp = sens·sick and
+    tn = spec·healthy not rounded further; the page shows counts as ``:.0f`` does."""
     sick = round_half_up(population * prevalence)
     healthy = population - sick
     tp = sensitivity * sick
@@ -241,18 +246,53 @@ class Explorable:
         return f"<Explorable {self.kind}>"
 
 
-def _range(name, label, lo, hi, step, value, shown):
-    """A slider with its visible label and its current value (``data-show``)."""
-    return (f'<div class="ex-control"><label for="{{uid}}-{name}">{label}</label>'
-            f'<input type="range" id="{{uid}}-{name}" data-control="{name}" min="{lo}" '
-            f'max="{hi}" step="{step}" value="{value}" aria-valuetext="{shown}">'
-            f'<output for="{{uid}}-{name}" data-show="{name}">{shown}</output></div>')
+def _shown(value, digits=0, unit='', trim=False):
+    """A control's value as its field shows it (``numbers.js`` writes the same)."""
+    return num(value, digits, trim) + (f' {unit}' if unit else '')
 
 
-def _number(name, label, lo, hi, step, value):
-    return (f'<div class="ex-control"><label for="{{uid}}-{name}">{label}</label>'
-            f'<input type="number" id="{{uid}}-{name}" data-control="{name}" min="{lo}" '
-            f'max="{hi}" step="{step}" value="{value}"></div>')
+def _control(name, label, spec, value, inner):
+    """One control: its visible label, ``inner`` (slider and/or field) and a line for the notes
+    of the field (``aria-live``). ``data-spec`` tells the runtime the range, the step, the
+    decimals and the unit; ``data-current`` holds the value, in the control's units."""
+    return (f'<div class="ex-control" data-name="{name}" data-spec="{html.escape(json.dumps(spec))}" '
+            f'data-current="{value!r}"><label id="{{uid}}-{name}-label" for="{{uid}}-{name}">{label}</label>'
+            f'<div class="ex-input-row">{inner}</div>'
+            f'<p class="ex-field-note" id="{{uid}}-{name}-note" data-note="{name}" aria-live="polite"></p></div>')
+
+
+def _field(name, spec, shown, first=False):
+    """The number field: typed "0,3 %", "0,3", "3/10"; named by the control's label."""
+    mode = 'decimal' if spec['min'] >= 0 else 'text'      # a phone's decimal keypad has no minus
+    ident = f'{{uid}}-{name}' if first else f'{{uid}}-{name}-field'
+    named = '' if first else f'aria-labelledby="{{uid}}-{name}-label" '
+    return (f'<input type="text" inputmode="{mode}" class="ex-field" id="{ident}" data-field="{name}" '
+            f'{named}aria-describedby="{{uid}}-{name}-note" value="{shown}" autocomplete="off" '
+            f'spellcheck="false">')
+
+
+def _range(name, label, lo, hi, step, value, digits=0, unit='', scale='linear', trim=False):
+    """A slider and its number field, one value, both named by the visible label. ``value`` is in
+    the control's units (percent for ``unit='%'``). ``scale='log'``: the track follows log10 of
+    the value, as the chart's axis does, and a dragged value keeps two significant digits."""
+    spec = {'min': lo, 'max': hi, 'step': step, 'digits': digits, 'unit': unit, 'scale': scale,
+            'trim': trim}
+    shown = _shown(value, digits, unit, trim)
+    if scale == 'log':
+        lo, hi, step, position = (round(math.log10(lo), 3), round(math.log10(hi), 3), 0.001,
+                                  round(math.log10(value), 3))
+    else:
+        position = value
+    slider = (f'<span class="ex-slider"><input type="range" id="{{uid}}-{name}" data-control="{name}" '
+              f'min="{lo}" max="{hi}" step="{step}" value="{position}" aria-valuetext="{shown}"></span>')
+    return _control(name, label, spec, value, slider + _field(name, spec, shown))
+
+
+def _number(name, label, lo, hi, value):
+    """A whole number typed in pt-BR ("10.000"), with no slider."""
+    spec = {'min': lo, 'max': hi, 'step': 1, 'digits': 0, 'unit': '', 'scale': 'linear',
+            'trim': False, 'thousands': True}
+    return _control(name, label, spec, value, _field(name, spec, num(value, 0), first=True))
 
 
 def _radios(name, label, options, checked):
@@ -297,10 +337,10 @@ def four_cells(population=1000, sensitivity=0.70, specificity=0.80, prevalence=0
                 f'<span class="ex-cell-desc">{title}</span></td>')
     body = (
         '<div class="ex-controls">'
-        + _range('sensitivity', 'Sensibilidade', 0, 100, 1, s, pct(s / 100, 0))
-        + _range('specificity', 'Especificidade', 0, 100, 1, e, pct(e / 100, 0))
-        + _range('prevalence', 'Prevalência', 0, 100, 1, p, pct(p / 100, 0))
-        + _number('population', 'Tamanho da população', 1, 1_000_000, 1, int(population))
+        + _range('sensitivity', 'Sensibilidade', 0, 100, 1, s, unit='%')
+        + _range('specificity', 'Especificidade', 0, 100, 1, e, unit='%')
+        + _range('prevalence', 'Prevalência', 0, 100, 1, p, unit='%')
+        + _number('population', 'Tamanho da população', 1, 1_000_000, int(population))
         + '<div class="ex-control"><button type="button" data-action="lazy">Modelo preguiçoso'
           '</button></div></div>'
         '<div class="ex-row"><table class="ex-matrix"><caption>Matriz de confusão: '
@@ -330,7 +370,7 @@ def threshold_patients(ids, scores, y_true, threshold=0.5):
     v = threshold_values(scores, y_true, threshold, text=True)
     body = (
         '<div class="ex-controls">'
-        + _range('threshold', 'Limiar', 0, 1, 0.01, threshold, num(threshold, 2)) + '</div>'
+        + _range('threshold', 'Limiar', 0, 1, 0.01, float(threshold), 2) + '</div>'
         + _chart('patients', 'Os pacientes numa linha de escore, com o limiar; cada paciente é '
                  'desenhado como TP, FP, FN ou TN por cor e forma.')
         + '<div class="ex-stats">'
@@ -351,8 +391,8 @@ def fbeta_threshold(scores, y_true, beta=1.0, threshold=0.5):
     v = fbeta_values(scores, y_true, beta, threshold, text=True)
     body = (
         '<div class="ex-controls">'
-        + _range('beta', 'β', 0.25, 4, 0.05, beta, num(beta, 2))
-        + _range('threshold', 'Limiar', 0, 1, 0.01, threshold, num(threshold, 2)) + '</div>'
+        + _range('beta', 'β', 0.25, 4, 0.05, float(beta), 2)
+        + _range('threshold', 'Limiar', 0, 1, 0.01, float(threshold), 2) + '</div>'
         + _chart('fbeta', 'F-beta, precisão e revocação em função do limiar, com o melhor limiar '
                  'marcado e o limiar escolhido.')
         + '<div class="ex-stats">'
@@ -367,16 +407,16 @@ def fbeta_threshold(scores, y_true, beta=1.0, threshold=0.5):
 
 
 def prevalence(sensitivity=0.70, specificity=0.80, prevalence=0.01, population=10_000):
-    """Section 10: sliders Prevalência (0–100 %, step 0,1), Sensibilidade, Especificidade;
+    """Section 10: sliders Prevalência (0,1–100 %, logarithmic track), Sensibilidade, Especificidade;
     per 10 000 people: TP, FP, precision, NPV and accuracy (the seed's arithmetic)."""
     v = prevalence_values(sensitivity, specificity, prevalence, population, text=True)
-    p_shown = pct(prevalence, 1)
     s, e = round(100 * sensitivity), round(100 * specificity)
     body = (
         '<div class="ex-controls">'
-        + _range('prevalence', 'Prevalência', 0, 100, 0.1, round(100 * prevalence, 1), p_shown)
-        + _range('sensitivity', 'Sensibilidade', 0, 100, 1, s, pct(s / 100, 0))
-        + _range('specificity', 'Especificidade', 0, 100, 1, e, pct(e / 100, 0)) + '</div>'
+        + _range('prevalence', 'Prevalência', PREVALENCE_MIN, 100, 0.01, round(100 * prevalence, 2),
+                 2, '%', scale='log', trim=True)
+        + _range('sensitivity', 'Sensibilidade', 0, 100, 1, s, unit='%')
+        + _range('specificity', 'Especificidade', 0, 100, 1, e, unit='%') + '</div>'
         + f'<p class="ex-note">Em {num(population, 0)} pessoas: '
         + _value('sick', v['sick']) + ' doentes e ' + _value('healthy', v['healthy'])
         + ' saudáveis.</p>'
@@ -404,10 +444,10 @@ def cost_lab(y, scores, folds, cost_fn=10, cost_fp=1, threshold=0.5):
                for k in np.unique(folds)]
     body = (
         '<div class="ex-controls">'
-        + _range('cost_fn', 'Custo de uma falha', 1, 50, 1, int(cost_fn), str(int(cost_fn)))
-        + _range('cost_fp', 'Custo de um alarme falso', 1, 50, 1, int(cost_fp), str(int(cost_fp)))
+        + _range('cost_fn', 'Custo de uma falha', 1, 50, 1, int(cost_fn))
+        + _range('cost_fp', 'Custo de um alarme falso', 1, 50, 1, int(cost_fp))
         + _range('threshold', 'Limiar', 0.01, 0.99, 0.01,
-                 f"{THRESHOLDS[metrics.grid_index(threshold)]:.2f}", v['threshold']) + '</div>'
+                 round(float(THRESHOLDS[metrics.grid_index(threshold)]), 2), 2) + '</div>'
         + '<div class="ex-stats">'
         + _value('fn', v['fn'], 'Falhas (FN)') + _value('fp', v['fp'], 'Alarmes falsos (FP)')
         + _value('cost', v['cost'], 'Custo') + '</div>'
@@ -485,8 +525,8 @@ def roc_binormal(d=2.0, threshold=1.0):
     v = roc_binormal_values(d, threshold, text=True)
     body = (
         '<div class="ex-controls">'
-        + _range('d', 'Separação d', 0, 4, 0.1, d, num(d, 1))
-        + _range('threshold', 'Limiar', -3, 5, 0.1, threshold, num(threshold, 1)) + '</div>'
+        + _range('d', 'Separação d', 0, 4, 0.1, float(d), 1)
+        + _range('threshold', 'Limiar', -3, 5, 0.1, float(threshold), 1) + '</div>'
         + '<div class="ex-row">'
         + _chart('densities', 'Densidades dos negativos, N(0, 1), e dos positivos, N(d, 1), com o '
                  'limiar; as áreas à direita do limiar são a FPR e a TPR.')

@@ -213,7 +213,8 @@ def test_fmt_rules():
 class _Inputs(HTMLParser):
     def __init__(self):
         super().__init__()
-        self.inputs, self.labels, self.buttons, self.ids = [], set(), [], []
+        self.inputs, self.labels, self.label_ids, self.buttons, self.ids = [], {}, {}, [], []
+        self.specs = []
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -222,7 +223,11 @@ class _Inputs(HTMLParser):
         if tag == 'input':
             self.inputs.append(a)
         elif tag == 'label' and 'for' in a:
-            self.labels.add(a['for'])
+            self.labels[a['for']] = a.get('id')
+            if 'id' in a:
+                self.label_ids[a['id']] = a['for']
+        if 'data-spec' in a:
+            self.specs.append(json.loads(a['data-spec']))
 
 
 def all_explorables(cost_data):
@@ -253,8 +258,13 @@ def test_html_is_self_contained_and_labelled(cost_data):
         parser = _Inputs()
         parser.feed(text)
         assert parser.inputs, name
-        for inp in parser.inputs:
-            assert inp['id'] in parser.labels, (name, inp)
+        for inp in parser.inputs:   # named by a visible <label>: its own, or the slider's
+            named = inp['id'] in parser.labels or inp.get('aria-labelledby') in parser.label_ids
+            assert named, (name, inp)
+        sliders = [i for i in parser.inputs if i['type'] == 'range']
+        fields = {i.get('aria-labelledby') for i in parser.inputs if i.get('data-field')}
+        for r in sliders:           # every slider has its number field, under the same label
+            assert parser.labels[r['id']] in fields, (name, r['id'])
         assert len(parser.ids) == len(set(parser.ids)), name
         # the data: valid JSON with the explorable's kind
         data = re.search(r'<script type="application/json" class="ex-data">(.*?)</script>', text, re.S)
@@ -277,10 +287,12 @@ def test_initial_numbers_in_html():
 
 
 def test_runtime_size():
+    """Inlined in every notebook output (Colab); on the site, one cached file. The number fields,
+    the touch handling, the charts drawn at their width and the dark theme took it from 28 to 44 kB."""
     from pathlib import Path
     static = Path(ex.__file__).parent / 'static'
     size = sum((static / f).stat().st_size for f in ('explorables.js', 'explorables.css'))
-    assert size < 30_000
+    assert size < 48_000
 
 
 # ---------------------------------------------------------------- lab and lesson agree
@@ -308,3 +320,32 @@ def test_cost_lab_and_lesson_explorable_agree(cost_data, cost_fn, cost_fp):
         assert _shown(lab, name) == _shown(lesson, name) == expected, (name, cost_fn, cost_fp)
     if (cost_fn, cost_fp) == (7, 1):
         assert _shown(lab, 'theory_threshold') == '0,13'
+
+
+# ---------------------------------------------------------------- controls
+
+def _controls(e):
+    parser = _Inputs()
+    parser.feed(e._repr_html_())
+    return parser
+
+
+def test_every_slider_has_a_number_field_showing_its_value():
+    text = ex.four_cells(1000, 0.7, 0.8, 0.5)._repr_html_()
+    for name, shown in [('sensitivity', '70 %'), ('specificity', '80 %'), ('prevalence', '50 %')]:
+        assert re.search(rf'data-field="{name}"[^>]*value="{shown}"', text), name
+    assert re.search(r'data-field="population"[^>]*value="1.000"', text)   # typed as pt-BR writes it
+    text = ex.roc_binormal(2.0, -1.0)._repr_html_()
+    assert re.search(r'inputmode="text"[^>]*data-field="threshold"[^>]*value="−1,0"', text)  # a minus: no decimal keypad
+
+
+def test_prevalence_slider_is_logarithmic_like_its_chart():
+    """0,1 % to 100 % on log10: 0,1–10 % is two thirds of the track, not its first 10 %."""
+    parser = _controls(ex.prevalence(prevalence=0.01))
+    slider = next(i for i in parser.inputs if i.get('data-control') == 'prevalence')
+    lo, hi, at = (float(slider[k]) for k in ('min', 'max', 'value'))
+    assert (lo, hi) == (-1.0, 2.0)                       # log10 of 0,1 % and of 100 %
+    assert (at - lo) / (hi - lo) == pytest.approx(1 / 3)  # 1 % sits at a third of the track
+    spec = next(s for s in parser.specs if s['scale'] == 'log')
+    assert (spec['min'], spec['max'], spec['unit']) == (ex.PREVALENCE_MIN, 100, '%')
+    assert 'value="1 %"' in ex.prevalence(prevalence=0.01)._repr_html_()

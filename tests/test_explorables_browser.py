@@ -9,6 +9,7 @@ outside the site and log no console error.
 Two more tests need no built site: the same output inserted twice on one page, and each output
 alone in a sandboxed iframe (as Colab shows outputs), runtime inlined in each.
 """
+import itertools
 import json
 
 import numpy as np
@@ -17,6 +18,7 @@ import pytest
 from conftest import recording_page
 from course import explorables as ex
 from course import metrics
+from course.fmt import parse
 
 # ---------------------------------------------------------------- helpers
 
@@ -28,20 +30,39 @@ def shown(root, names):
     return {k: root.locator(f'[data-value="{k}"]').first.inner_text().strip() for k in names}
 
 
-def control(root, label):
-    return root.get_by_label(label, exact=True)
+def slider(root, label):
+    return root.get_by_role('slider', name=label, exact=True)
 
 
-def set_slider(root, label, value):
-    """'min' / 'max' by the keyboard (Home / End), any other value typed in."""
-    c = control(root, label)
-    if value == 'min':
-        c.focus(); c.press('Home')
-    elif value == 'max':
-        c.focus(); c.press('End')
+def field(root, label):
+    """The number field beside a slider: named by the same visible label."""
+    return root.get_by_role('textbox', name=label, exact=True)
+
+
+def value(root, label):
+    """The control's value as its field shows it, read as a student's number ("70 %" is 0,70)."""
+    parsed = parse(field(root, label).input_value(), thousands=True)
+    assert parsed.ok, field(root, label).input_value()
+    return parsed.value
+
+
+def type_in(root, label, text):
+    f = field(root, label)
+    f.fill(str(text))
+    f.press('Enter')
+
+
+def set_slider(root, label, value_or_end):
+    """'min' / 'max' by the keyboard on the slider (Home / End), any other value typed in its
+    number field with a decimal comma (in the control's units: 37 in a percent field is 37 %).
+    Returns the value the field then shows."""
+    if value_or_end in ('min', 'max'):
+        c = slider(root, label)
+        c.focus()
+        c.press('Home' if value_or_end == 'min' else 'End')
     else:
-        c.fill(str(value))
-    return float(c.input_value())
+        type_in(root, label, str(value_or_end).replace('.', ','))
+    return value(root, label)
 
 
 def explorable(page, kind):
@@ -76,9 +97,8 @@ def assert_clean(page):
 
 def check_four_cells(root):
     def expected():
-        n = int(control(root, 'Tamanho da população').input_value())
-        s, e, p = (float(control(root, k).input_value()) / 100
-                   for k in ('Sensibilidade', 'Especificidade', 'Prevalência'))
+        n = int(value(root, 'Tamanho da população'))
+        s, e, p = (value(root, k) for k in ('Sensibilidade', 'Especificidade', 'Prevalência'))
         return ex.four_cells_values(n, s, e, p, text=True)
     assert_shown(root, expected(), 'start')
     for s, e, p in [('min', 'min', 'min'), ('max', 'max', 'max'), (37, 63, 'min'),
@@ -87,11 +107,12 @@ def check_four_cells(root):
         set_slider(root, 'Especificidade', e)
         set_slider(root, 'Prevalência', p)
         assert_shown(root, expected(), f'sens {s} esp {e} prev {p}')
-    control(root, 'Prevalência').fill('0')
+    type_in(root, 'Prevalência', '0')
     assert shown(root, ['recall'])['recall'] == 'indefinido'
-    for n in ('1', '999999', '37'):
-        control(root, 'Tamanho da população').fill(n)
+    for n in ('1', '999999', '37', '10.000'):
+        type_in(root, 'Tamanho da população', n)
         assert_shown(root, expected(), f'N {n}')
+    assert field(root, 'Tamanho da população').input_value() == '10.000'   # pt-BR thousands
     root.get_by_role('button', name='Modelo preguiçoso').click()
     assert shown(root, ['tp', 'fn', 'fp', 'tn', 'accuracy', 'precision', 'baseline']) == {
         'tp': '5', 'fn': '5', 'fp': '10', 'tn': '980', 'accuracy': '98,5 %',
@@ -124,8 +145,7 @@ def check_fbeta(root):
 
 def check_prevalence(root):
     def expected():
-        s, e, p = (float(control(root, k).input_value()) / 100
-                   for k in ('Sensibilidade', 'Especificidade', 'Prevalência'))
+        s, e, p = (value(root, k) for k in ('Sensibilidade', 'Especificidade', 'Prevalência'))
         return ex.prevalence_values(s, e, p, data_of(root)['population'], text=True)
     assert_shown(root, expected(), 'start')
     for p, s, e in [(50, 70, 80), (10, 70, 80), (1, 70, 80), ('min', 70, 80), ('max', 70, 80),
@@ -134,15 +154,17 @@ def check_prevalence(root):
         set_slider(root, 'Sensibilidade', s)
         set_slider(root, 'Especificidade', e)
         assert_shown(root, expected(), f'prev {p} sens {s} esp {e}')
+    assert field(root, 'Prevalência').input_value() == '33,3 %'
     set_slider(root, 'Prevalência', 'min')
+    assert field(root, 'Prevalência').input_value() == '0,1 %'
+    set_slider(root, 'Sensibilidade', 'min')
     set_slider(root, 'Especificidade', 'max')
-    assert shown(root, ['precision'])['precision'] == 'indefinido'
+    assert shown(root, ['precision'])['precision'] == 'indefinido'   # nobody flagged
 
 
 def check_cost(root, y, p, folds):
     """Starts at the lesson's prices and threshold 0,5 (whatever the lesson sets), then moves."""
-    start_fn = float(control(root, 'Custo de uma falha').input_value())
-    start_fp = float(control(root, 'Custo de um alarme falso').input_value())
+    start_fn, start_fp = value(root, 'Custo de uma falha'), value(root, 'Custo de um alarme falso')
     names = [k for k in ex.cost_values(y, p, folds, text=True) if k != 'threshold']
     start = ex.cost_values(y, p, folds, start_fn, start_fp, 0.5, text=True)
     assert shown(root, names) == {k: start[k] for k in names}
@@ -153,7 +175,7 @@ def check_cost(root, y, p, folds):
         s = set_slider(root, 'Limiar', t)
         expected = ex.cost_values(y, p, folds, c_fn, c_fp, s, text=True)
         assert shown(root, names) == {k: expected[k] for k in names}, (a, b, t)
-        assert root.locator('[data-show="threshold"]').inner_text() == expected['threshold']
+        assert field(root, 'Limiar').input_value() == expected['threshold']
 
 
 def check_calibration(root, y, probas, temperatures):
@@ -218,8 +240,8 @@ def test_custo(page, cost_data):
     open_page(page, 'lessons/custo.html')
     root = explorable(page, 'cost')
     prices = shipped('custo')      # the explorable opens at the lesson's own prices
-    assert control(root, 'Custo de uma falha').input_value() == prices['custo_price_fn']
-    assert control(root, 'Custo de um alarme falso').input_value() == prices['custo_price_fp']
+    assert field(root, 'Custo de uma falha').input_value() == prices['custo_price_fn']
+    assert field(root, 'Custo de um alarme falso').input_value() == prices['custo_price_fp']
     check_cost(root, *cost_data[1:])
     assert_clean(page)
 
@@ -277,7 +299,7 @@ def test_same_output_twice_on_one_page(blank):
     assert shown(b, ['precision'])['precision'] == '0,778'
     check_threshold_patients(b)
     check_roc(explorable(blank, 'roc-binormal'))
-    assert blank.evaluate('window.CourseExplorables.version') == 1
+    assert blank.evaluate('window.CourseExplorables.version') == 2
     assert_clean(blank)
 
 
@@ -299,3 +321,343 @@ def test_each_output_in_its_own_sandbox(blank):
     check_prevalence(fr[1].locator('.explorable-prevalence'))
     check_roc(fr[2].locator('.explorable-roc-binormal'))
     assert_clean(blank)
+
+
+# ---------------------------------------------------------------- by thumb, on a phone
+
+PHONE = {'width': 390, 'height': 844}
+
+
+@pytest.fixture
+def phone(browser, tmp_path, cost_data):
+    """Every explorable on one local page, in a phone's browser (390 × 844, touch), nothing
+    reachable outside the file; ``phone.touch`` sends real touch events (Chromium's input
+    pipeline: a vertical drag scrolls the page)."""
+    from course import labs
+    from course.data import PATIENT_IDS, SCORES, Y_TRUE
+    _, y, p, folds = cost_data
+    parts = [ex.four_cells(), ex.threshold_patients(PATIENT_IDS, SCORES, Y_TRUE),
+             ex.fbeta_threshold(SCORES, Y_TRUE), ex.prevalence(prevalence=0.5),
+             ex.cost_lab(y, p, folds), labs.calibration_lab(), ex.roc_binormal()]
+    path = tmp_path / 'phone.html'
+    path.write_text('<!doctype html><html lang="pt-BR"><meta charset="utf-8">'
+                    '<meta name="viewport" content="width=device-width, initial-scale=1">'
+                    '<body style="margin:0"><main style="padding:0 16px">'
+                    + ''.join(f'<div class="cell">{x._repr_html_()}</div>' for x in parts)
+                    + '</main></body></html>', encoding='utf-8')
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    pg = context.new_page()
+    pg.console_errors = []
+    pg.on('console', lambda m: m.type == 'error' and pg.console_errors.append(m.text))
+    pg.on('pageerror', lambda e: pg.console_errors.append(str(e)))
+    context.route('**/*', lambda r: r.continue_() if r.request.url.startswith('file:') else r.abort())
+    pg.goto(path.as_uri())
+    cdp = context.new_cdp_session(pg)
+
+    def touch(points, steps=12):
+        """A finger along ``points`` [(x0, y0), (x1, y1)] (CSS px of the viewport)."""
+        (x0, y0), (x1, y1) = points
+        cdp.send('Input.dispatchTouchEvent', {'type': 'touchStart', 'touchPoints': [{'x': x0, 'y': y0}]})
+        for i in range(1, steps + 1):
+            x, yy = x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps
+            cdp.send('Input.dispatchTouchEvent', {'type': 'touchMove', 'touchPoints': [{'x': x, 'y': yy}]})
+            pg.wait_for_timeout(16)
+        cdp.send('Input.dispatchTouchEvent', {'type': 'touchEnd', 'touchPoints': []})
+        pg.wait_for_timeout(250)
+    pg.touch = touch
+    yield pg
+    context.close()
+
+
+def sliders_of(pg):
+    """(explorable, label) of every slider on the page."""
+    out = []
+    for root in pg.locator('.explorable').all():
+        for c in root.locator('.ex-control:has(input[type=range])').all():
+            out.append((root, c.locator('label').first.inner_text().strip()))
+    return out
+
+
+def track(root, label, pg):
+    """The slider's track on screen, scrolled to the middle of the viewport."""
+    s = slider(root, label)
+    s.scroll_into_view_if_needed()
+    pg.evaluate('(y) => window.scrollBy(0, y)', s.bounding_box()['y'] - PHONE['height'] / 2)
+    return s.bounding_box()
+
+
+def test_scrolling_across_a_slider_never_moves_it(phone):
+    """A thumb that scrolls the page vertically across a slider scrolls the page and leaves the
+    value alone (Chromium's own range input jumps to the finger); a sideways drag moves it."""
+    moved = []
+    for root, label in sliders_of(phone):
+        box = track(root, label, phone)
+        before, scrolled = field(root, label).input_value(), phone.evaluate('scrollY')
+        x, y = box['x'] + box['width'] * 0.8, box['y'] + box['height'] / 2
+        phone.touch([(x, y), (x - 25, y - 240)])
+        assert phone.evaluate('scrollY') > scrolled + 100, f'{label}: the page did not scroll'
+        assert field(root, label).input_value() == before, f'{label} moved while the page scrolled'
+        box = track(root, label, phone)
+        y = box['y'] + box['height'] / 2
+        at = slider(root, label).evaluate('e => (e.value - e.min) / (e.max - e.min)')
+        phone.touch([(box['x'] + box['width'] * 0.5, y), (box['x'] + box['width'] * (0.05 if at > 0.5 else 0.95), y + 6)])
+        assert field(root, label).input_value() != before, f'{label}: a sideways drag did not move it'
+        moved.append(label)
+    assert len(moved) == 14, moved
+    assert phone.console_errors == []
+
+
+def test_a_tap_on_the_track_sets_the_value_under_it(phone):
+    root = phone.locator('.explorable-threshold-patients')
+    box = track(root, 'Limiar', phone)
+    thumb = 28                                      # explorables.css: the thumb's width
+    x = box['x'] + thumb / 2 + 0.8 * (box['width'] - thumb)
+    phone.touchscreen.tap(x, box['y'] + box['height'] / 2)
+    assert value(root, 'Limiar') == pytest.approx(0.8, abs=0.011)
+    assert shown(root, ['tp'])['tp'] == ex.threshold_values(
+        np.array(data_of(root)['scores']), np.array(data_of(root)['y']), value(root, 'Limiar'), text=True)['tp']
+
+
+def test_prevalence_slider_follows_the_log_axis(phone):
+    """0,1 % at the left end, 1 % a third of the way, 10 % two thirds, 100 % at the right end,
+    as on the chart's axis (the linear slider put 0,1–10 % in its first 10 %)."""
+    root = phone.locator('.explorable-prevalence')
+    box = track(root, 'Prevalência', phone)
+    thumb = 28
+    for share, expected in [(0, 0.001), (1 / 3, 0.01), (2 / 3, 0.10), (1, 1.0)]:
+        phone.touchscreen.tap(box['x'] + thumb / 2 + share * (box['width'] - thumb),
+                              box['y'] + box['height'] / 2)
+        got = value(root, 'Prevalência')
+        assert got == pytest.approx(expected, rel=0.04), (share, got)
+    # the chart's axis: 1 % and 10 % two equal steps from 0,1 %
+    ticks = {t.text_content(): t.bounding_box()['x'] + t.bounding_box()['width'] / 2
+             for t in root.locator('[data-chart="precision"] .ex-tick').all()}
+    if '1 %' in ticks and '10 %' in ticks:
+        assert ticks['10 %'] - ticks['1 %'] == pytest.approx(ticks['1 %'] - ticks['0,1 %'], abs=2)
+    # the arrow keys step through the values shown, never a step that changes nothing
+    type_in(root, 'Prevalência', '1')
+    s = slider(root, 'Prevalência')
+    s.focus()
+    seen = []
+    for _ in range(5):
+        s.press('ArrowRight')
+        seen.append(field(root, 'Prevalência').input_value())
+    assert seen == ['1,1 %', '1,2 %', '1,3 %', '1,4 %', '1,5 %'], seen
+
+
+def test_number_fields_read_what_a_student_types(phone):
+    message = phone.evaluate("CourseNumbers.message('not_a_number')")
+    root = phone.locator('.explorable-prevalence')
+    note = root.locator('[data-note="prevalence"]')
+    for typed, expected, shows in [('0,3 %', 0.003, '0,3 %'), ('0,3', 0.003, '0,3 %'),
+                                   ('3/10', 0.30, '30 %'), ('12.5', 0.125, '12,5 %'),
+                                   ('1,234', 0.0123, '1,23 %')]:
+        type_in(root, 'Prevalência', typed)
+        assert value(root, 'Prevalência') == pytest.approx(expected), typed
+        assert field(root, 'Prevalência').input_value() == shows
+        assert shown(root, ['sick'])['sick'] == ex.prevalence_values(
+            0.7, 0.8, value(root, 'Prevalência'), text=True)['sick']
+    assert note.inner_text() == 'Arredondado para 1,23 %.'
+    type_in(root, 'Prevalência', 'muito')
+    assert note.inner_text() == message and message.startswith('Digite um número')
+    assert field(root, 'Prevalência').get_attribute('aria-invalid') == 'true'
+    assert field(root, 'Prevalência').input_value() == 'muito'   # what was typed stays, to be fixed
+    assert root.locator('[data-name="prevalence"]').get_attribute('data-current') == '1.23'  # the value too
+    type_in(root, 'Prevalência', '250 %')
+    assert value(root, 'Prevalência') == 1.0
+    assert note.inner_text() == 'Fora do intervalo, de 0,1 % a 100 %: usei 100 %.'
+    type_in(root, 'Prevalência', '50')
+    assert note.inner_text() == '' and field(root, 'Prevalência').get_attribute('aria-invalid') is None
+    # the slider follows what was typed: 50 % is log10(50) on its track
+    assert float(slider(root, 'Prevalência').input_value()) == pytest.approx(np.log10(50), abs=0.001)
+    # a negative threshold, with a hyphen or a minus sign; a division by zero
+    roc = phone.locator('.explorable-roc-binormal')
+    for typed in ('-1,5', '−1,5'):
+        type_in(roc, 'Limiar', typed)
+        assert field(roc, 'Limiar').input_value() == '−1,5'
+        assert shown(roc, ['fpr'])['fpr'] == ex.roc_binormal_values(2.0, -1.5, text=True)['fpr']
+    type_in(roc, 'Limiar', '1/0')
+    assert roc.locator('[data-note="threshold"]').inner_text() == phone.evaluate(
+        "CourseNumbers.message('division_by_zero')")
+    cost = phone.locator('.explorable-cost')
+    type_in(cost, 'Custo de uma falha', '0')
+    assert field(cost, 'Custo de uma falha').input_value() == '1'
+    assert cost.locator('[data-note="cost_fn"]').inner_text() == 'Fora do intervalo, de 1 a 50: usei 1.'
+    assert phone.console_errors == []
+
+
+def test_controls_are_big_enough_for_a_thumb(phone):
+    """Slider and field 44 px high (the thumb's target), side by side within the card; both
+    named by the same visible label."""
+    small = []
+    for root, label in sliders_of(phone):
+        for name, c in (('slider', slider(root, label)), ('field', field(root, label))):
+            assert c.count() == 1, (label, name)
+            box = c.bounding_box()
+            target = c.evaluate('e => (e.closest(".ex-slider") || e).getBoundingClientRect().height')
+            if target < 44 or box['width'] < 44:
+                small.append(f'{label} {name} {box["width"]:.0f}x{target:.0f}')
+    for c in phone.locator('.explorable button, .ex-radio, .ex-details summary').all():
+        if c.bounding_box()['height'] < 44:
+            small.append(c.inner_text())
+    assert small == []
+
+
+# ---------------------------------------------------------------- readable charts, on the site
+
+LESSONS = {'lessons/metricas-fundamental': ['four-cells', 'threshold-patients'],
+           'lessons/metricas-avancada': ['fbeta', 'prevalence'], 'lessons/custo': ['cost'],
+           'lessons/calibracao': ['calibration'], 'lessons/roc': ['roc-binormal']}
+
+# Every text of an explorable: its size in CSS px as drawn (an SVG text: its font size times the
+# chart's scale), and each chart text's box as four corners on screen (a rotated id is a rotated
+# box); a chart text outside its chart is cut off.
+TEXTS_JS = """(root) => {
+    const quads = [], small = [], outside = [];
+    const name = t => (t.textContent || '').trim().slice(0, 40);
+    for (const svg of root.querySelectorAll('[data-chart] svg')) {
+        const box = svg.getBoundingClientRect();
+        for (const t of svg.querySelectorAll('text')) {
+            const b = t.getBBox(), m = t.getScreenCTM();
+            const size = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+            if (size < 10.99) small.push(`${name(t)}: ${size.toFixed(1)} px`);
+            const pts = [[b.x, b.y], [b.x + b.width, b.y], [b.x + b.width, b.y + b.height], [b.x, b.y + b.height]]
+                .map(([x, y]) => [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f]);
+            quads.push({text: name(t), pts, chart: svg.closest('[data-chart]').dataset.chart});
+            if (pts.some(([x, y]) => x < box.left - 1 || x > box.right + 1 || y < box.top - 1 || y > box.bottom + 1))
+                outside.push(name(t));
+        }
+    }
+    for (const e of root.querySelectorAll('*')) {
+        if (e.closest('svg') || !e.offsetParent) continue;
+        if (Array.from(e.childNodes).some(n => n.nodeType === 3 && n.textContent.trim())
+            && parseFloat(getComputedStyle(e).fontSize) < 10.99)
+            small.push(`${name(e)}: ${getComputedStyle(e).fontSize}`);
+    }
+    return {quads, small, outside};
+}"""
+
+
+def _axes(quad):
+    return [(quad[i][1] - quad[(i + 1) % 4][1], quad[(i + 1) % 4][0] - quad[i][0]) for i in range(4)]
+
+
+def overlap(a, b, margin=1.0):
+    """Two convex boxes overlap by more than ``margin`` px on every separating axis."""
+    for ax, ay in _axes(a) + _axes(b):
+        n = (ax * ax + ay * ay) ** 0.5 or 1
+        pa = [(x * ax + y * ay) / n for x, y in a]
+        pb = [(x * ax + y * ay) / n for x, y in b]
+        if min(max(pa), max(pb)) - max(min(pa), min(pb)) <= margin:
+            return False
+    return True
+
+
+def test_overlap_finds_overlapping_boxes():
+    square = [(0, 0), (10, 0), (10, 10), (0, 10)]
+    assert overlap(square, [(5, 5), (15, 5), (15, 15), (5, 15)])
+    assert not overlap(square, [(10.5, 0), (20, 0), (20, 10), (10.5, 10)])
+    diamond = [(16, 5), (21, 0), (26, 5), (21, 10)]          # rotated, apart from the square
+    assert not overlap(square, diamond) and overlap(square, [(8, 5), (13, 0), (18, 5), (13, 10)])
+
+
+def text_problems(root):
+    found = root.evaluate(TEXTS_JS)
+    quads = found['quads']
+    clashes = [(a['text'], b['text']) for i, a in enumerate(quads) for b in quads[i + 1:]
+               if a['chart'] == b['chart'] and overlap(a['pts'], b['pts'])]
+    return found['small'] + [f'cut off: {t}' for t in found['outside']] + \
+        [f'"{a}" on "{b}"' for a, b in clashes]
+
+
+def states(root):
+    """The explorable at the start, then with every slider at its lower end, its upper end and
+    40 % of the way, in every combination (the F-beta chart's maximum, the cost chart's
+    4-digit ticks...), and each radio button."""
+    yield 'start'
+    sliders = root.locator('input[type=range]').all()
+    for combo in itertools.product(('Home', 'End', 'mid'), repeat=len(sliders)):
+        for s, key in zip(sliders, combo):
+            s.focus()
+            if key == 'mid':
+                s.press('Home')
+                for _ in range(4):
+                    s.press('PageUp')
+            else:
+                s.press(key)
+        yield combo
+    for radio in root.locator('input[type=radio]').all():
+        radio.check()
+        yield radio.get_attribute('value')
+
+
+@pytest.mark.parametrize('width', [390, 1280])
+@pytest.mark.parametrize('lesson', LESSONS)
+def test_chart_text_is_readable_and_never_overlaps(page, lesson, width):
+    """At 390 and 1280 px, in every state: no text of an explorable under 11 CSS px, no chart
+    label on another (measured on the boxes of the texts as drawn), none cut off."""
+    page.set_viewport_size({'width': width, 'height': 900})
+    open_page(page, f'{lesson}.html')
+    for kind in LESSONS[lesson]:
+        root = explorable(page, kind)
+        problems = {f'{state}: {p}' for state in states(root) for p in text_problems(root)}
+        assert sorted(problems) == [], f'{kind} at {width} px'
+    assert_clean(page)
+
+
+def test_charts_are_drawn_at_their_width(page):
+    """1 CSS px per unit of the SVG, on a phone as on a desktop: their 12 px type is 12 px."""
+    for width in (390, 1280):
+        page.set_viewport_size({'width': width, 'height': 900})
+        open_page(page, 'lessons/metricas-avancada.html')
+        root = explorable(page, 'fbeta')
+        svg = root.locator('[data-chart="fbeta"] svg.ex-svg')
+        box = root.locator('[data-chart="fbeta"]').bounding_box()
+        assert svg.bounding_box()['width'] == pytest.approx(min(box['width'], 640), abs=1.5)
+        assert svg.evaluate('s => s.getScreenCTM().a') == pytest.approx(1, abs=0.01)
+
+
+# ---------------------------------------------------------------- dark mode
+
+COLOURS_JS = """(root) => {
+    const out = [];
+    const background = e => {
+        for (let p = e; p; p = p.parentElement) {
+            const c = getComputedStyle(p).backgroundColor;
+            if (!/rgba\\(.*, 0\\)$/.test(c) && c !== 'transparent') return c;
+        }
+        return getComputedStyle(document.body).backgroundColor;
+    };
+    for (const e of root.querySelectorAll('*')) {
+        if (e.closest('.katex-mathml')) continue;
+        const own = Array.from(e.childNodes).some(n => n.nodeType === 3 && n.textContent.trim());
+        if (!own) continue;
+        const svg = e.closest('svg');
+        if (svg ? !svg.getBoundingClientRect().width : !e.offsetParent) continue;
+        const s = getComputedStyle(e);
+        out.push({text: e.textContent.trim().slice(0, 40), fg: svg ? s.fill : s.color,
+                  bg: svg ? background(svg) : background(e)});
+    }
+    return {texts: out, panel: getComputedStyle(root).backgroundColor,
+            page: getComputedStyle(document.body).backgroundColor};
+}"""
+
+
+@pytest.mark.parametrize('mode', ['light', 'dark'])
+@pytest.mark.parametrize('lesson', LESSONS)
+def test_explorables_follow_the_theme_with_readable_text(page, lesson, mode):
+    """In the theme's dark mode no explorable is a light box on the dark page; in both modes
+    every text, the charts' included, keeps 4.5:1 on what is behind it."""
+    from contrast import contrast, luminance
+    page.context.add_init_script(f"localStorage.setItem('mode', '{mode}');"
+                                 f"localStorage.setItem('theme', '{mode}');")
+    open_page(page, f'{lesson}.html')
+    assert page.evaluate('document.documentElement.dataset.theme') == mode
+    for kind in LESSONS[lesson]:
+        found = explorable(page, kind).evaluate(COLOURS_JS)
+        if mode == 'dark':
+            assert luminance(found['page']) < 0.05
+            assert luminance(found['panel']) < 0.05, f'{kind}: a light panel ({found["panel"]}) on the dark page'
+        low = [f"{t['text']}: {contrast(t['fg'], t['bg']):.2f} ({t['fg']} on {t['bg']})"
+               for t in found['texts'] if contrast(t['fg'], t['bg']) < 4.5]
+        assert len(found['texts']) > 10 and low == [], f'{kind} ({mode})'

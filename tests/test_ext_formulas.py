@@ -1,5 +1,5 @@
 """_ext/formulas.py on the small test book: formulas written by KaTeX at build time, their MathML
-with whole accented letters, the quizzes' formulas, the wide-formula script."""
+with whole accented letters, the quizzes' formulas (the wide-block script: test_ext_wide_blocks.py)."""
 import inspect
 import re
 
@@ -34,11 +34,6 @@ def test_katex_files_are_served_by_the_site(book):
     assert (katex / 'LICENSE').is_file() and (katex / 'fonts' / 'KaTeX_Main-Regular.woff2').is_file()
     assert not list((katex / 'fonts').glob('*.ttf')) and not list((katex / 'fonts').glob('*.woff'))
     assert 'format("woff")' not in (katex / 'katex.min.css').read_text(encoding='utf-8')
-
-
-def test_the_wide_formula_script_only_where_there_is_a_display_formula(book):
-    assert 'div.math' in html(book, 'aula') and 'm.tabIndex = 0' in html(book, 'aula')
-    assert 'm.tabIndex = 0' not in html(book, 'intro')
 
 
 def test_the_katex_server_race_is_still_there_to_work_around():

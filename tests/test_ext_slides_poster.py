@@ -11,3 +11,11 @@ def test_the_iframe_becomes_a_poster(book):
     assert poster.find('button').get_text() == 'Mostrar os slides aqui'
     loader = poster.find_next_sibling('script').string
     assert 'createElement("iframe")' in loader and 'box.dataset.src' in loader
+
+
+def test_the_poster_links_the_decks_own_page(book):
+    """On a phone the deck's own page is the way to read it (full screen, swipes, its buttons):
+    the poster links it, and the link works without JavaScript."""
+    link = soup(book, 'intro').select_one('div.slides-poster a.slides-open')
+    assert link['href'] == 'slides/fundamental.html'
+    assert link.get_text() == 'Abrir os slides em página inteira'

@@ -11,6 +11,8 @@ import unicodedata
 
 import pytest
 
+from conftest import toc_pages
+
 # page -> formulas (MathML text as MathJax rendered it); a quiz prompt's formula included
 BEFORE = {
     'lessons/metricas-fundamental': [
@@ -18,7 +20,8 @@ BEFORE = {
         'F1=2TP2TP+FP+FN=1414+2+3=1419=0,737',
     ],
     'lessons/metricas-avancada': [
-        'MCC=TP⋅TN−FP⋅FN(TP+FP)(TP+FN)(TN+FP)(TN+FN)',
+        # written in two lines for a phone (issue 22): the denominator's product is named D
+        'MCC=TP⋅TN−FP⋅FND,D=(TP+FP)(TP+FN)⋅(TN+FP)(TN+FN)',
         'log loss=−1n∑i=1n[yiln\u2061pi+(1−yi)ln\u2061(1−pi)]',
         'acurácia balanceada=12(TPTP+FN+TNTN+FP)=revocação+especificidade2',
     ],
@@ -133,3 +136,19 @@ def test_no_formula_is_cut_off(page, page_name, width):
     page.goto(f'{page.site_url}/{page_name}.html', wait_until='load')
     page.evaluate(SHOW_ANSWERS)
     assert page.evaluate(CUT_OFF_JS) == []
+
+
+WIDE_JS = """() => Array.from(document.querySelectorAll('div.math'))
+    .filter(m => m.clientWidth && m.scrollWidth > m.clientWidth + 1)
+    .map(m => `${m.scrollWidth} px in ${m.clientWidth} px: `
+              + (m.querySelector('annotation') || m).textContent.trim().slice(0, 120))"""
+
+
+@pytest.mark.parametrize('page_name', toc_pages())
+def test_every_display_formula_fits_a_phone(page, page_name):
+    """At 390 px no display formula is wider than the column, so that its result ("= 0,161",
+    "= 0,75") is on screen: a long one is written in aligned lines (the lessons' LaTeX)."""
+    page.set_viewport_size({'width': 390, 'height': 844})
+    page.goto(f'{page.site_url}/{page_name}.html', wait_until='load')
+    page.evaluate(SHOW_ANSWERS)
+    assert page.evaluate(WIDE_JS) == []

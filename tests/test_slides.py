@@ -56,3 +56,159 @@ def test_lesson_embeds_its_deck(page, lesson, deck):
     assert frame.get_attribute('title').startswith('Slides da abordagem')
     page.frame_locator('iframe.slides-embed').locator('.reveal .slides').wait_for()
     assert page.outside_requests == []
+
+
+# ---------------------------------------------------------------- on a phone
+
+PHONE = {'width': 390, 'height': 844}
+
+
+@pytest.fixture
+def phone(browser, site_url):
+    """A phone's browser (390 × 844, touch) on the built site; ``phone.swipe`` sends real touch
+    events (Chromium's input pipeline: a vertical swipe scrolls what can scroll)."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    pg = context.new_page()
+    pg.site_url, pg.outside, pg.errors = site_url, [], []
+    context.route('**/*', lambda r: r.continue_() if r.request.url.startswith(site_url)
+                  else (pg.outside.append(r.request.url), r.abort()))
+    pg.on('pageerror', lambda e: pg.errors.append(str(e)))
+    cdp = context.new_cdp_session(pg)
+
+    def swipe(start, end, steps=10):
+        (x0, y0), (x1, y1) = start, end
+        cdp.send('Input.dispatchTouchEvent', {'type': 'touchStart', 'touchPoints': [{'x': x0, 'y': y0}]})
+        for i in range(1, steps + 1):
+            cdp.send('Input.dispatchTouchEvent', {'type': 'touchMove', 'touchPoints': [
+                {'x': x0 + (x1 - x0) * i / steps, 'y': y0 + (y1 - y0) * i / steps}]})
+            pg.wait_for_timeout(16)
+        cdp.send('Input.dispatchTouchEvent', {'type': 'touchEnd', 'touchPoints': []})
+        pg.wait_for_timeout(400)
+    pg.swipe = swipe
+    yield pg
+    context.close()
+
+
+def open_deck(pg, deck):
+    pg.goto(f'{pg.site_url}/slides/{deck}.html', wait_until='load')
+    pg.wait_for_function('window.Reveal && Reveal.isReady()')
+
+
+@pytest.mark.parametrize('deck', DECKS)
+def test_a_swipe_moves_a_slide(phone, deck):
+    open_deck(phone, deck)
+    assert phone.evaluate('Reveal.getIndices().h') == 0
+    phone.swipe((330, 400), (60, 410))                  # to the left: the next slide
+    phone.wait_for_function('Reveal.getIndices().h === 1')
+    phone.swipe((60, 400), (330, 395))                  # to the right: back
+    phone.wait_for_function('Reveal.getIndices().h === 0')
+    assert phone.outside == [] and phone.errors == []
+
+
+@pytest.mark.parametrize('deck', DECKS)
+def test_the_buttons_move_the_slides_and_lead_back_to_the_lesson(phone, deck):
+    open_deck(phone, deck)
+    phone.get_by_role('button', name='Próximo slide').tap()
+    phone.wait_for_function('Reveal.getIndices().h === 1')
+    phone.get_by_role('button', name='Próximo slide').tap()
+    phone.wait_for_function('Reveal.getIndices().h === 2')
+    phone.get_by_role('button', name='Slide anterior').tap()
+    phone.wait_for_function('Reveal.getIndices().h === 1')
+    for name in ('Próximo slide', 'Slide anterior', 'Voltar à aula'):
+        box = phone.get_by_role('button' if 'slide' in name else 'link', name=name).bounding_box()
+        assert box['height'] >= 44 and box['width'] >= 44, name
+    lesson = {'fundamental': 'metricas-fundamental', 'avancada': 'metricas-avancada'}[deck]
+    phone.get_by_role('link', name='Voltar à aula').tap()
+    phone.wait_for_url(f'**/lessons/{lesson}.html')
+    assert phone.get_by_role('button', name='Mostrar os slides aqui').count() == 1
+
+
+SLIDE_TEXT_JS = """() => {
+    const out = [], slide = Reveal.getCurrentSlide(), scale = Reveal.getScale();
+    const visible = t => t.replace(/[\\s\\u200b]/g, '');
+    for (const e of slide.querySelectorAll('*')) {
+        if (e.closest('.katex-mathml')) continue;
+        if (!Array.from(e.childNodes).some(n => n.nodeType === 3 && visible(n.textContent))) continue;
+        const px = parseFloat(getComputedStyle(e).fontSize) * scale;
+        if (px < 10.99) out.push(`"${e.textContent.trim().slice(0, 30)}" ${px.toFixed(1)} px`);
+    }
+    const right = slide.getBoundingClientRect().right;
+    for (const e of slide.querySelectorAll('.formula, table, img, p, li, h1, h2'))
+        if (e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > right + 1)
+            out.push(`"${e.textContent.trim().slice(0, 30) || e.tagName}" wider than the slide`);
+    if (slide.scrollHeight > Reveal.getConfig().height + 1) out.push('taller than the slide');
+    for (const e of document.querySelectorAll('.deck-bar, .stage-band, .stage-band *, .slide-number'))
+        if (Array.from(e.childNodes).some(n => n.nodeType === 3 && visible(n.textContent))
+            && e.offsetParent && parseFloat(getComputedStyle(e).fontSize) < 11)
+            out.push(`"${e.textContent.trim().slice(0, 30)}" ${getComputedStyle(e).fontSize}`);
+    return out;
+}"""
+
+
+@pytest.mark.parametrize('size', ['390x844', '844x390', '360x740', '1280x800'])
+@pytest.mark.parametrize('deck', DECKS)
+def test_slide_text_is_at_least_11_px(browser, site_url, deck, size):
+    """On a phone upright or on its side, on a desktop: every slide's text (formulas and tables
+    included) is drawn at 11 CSS px or more, and nothing is wider or taller than its slide. The
+    figures' own text is the figures' business (tests/test_figures.py)."""
+    width, height = (int(x) for x in size.split('x'))
+    context = browser.new_context(viewport={'width': width, 'height': height},
+                                  has_touch=width < 900, is_mobile=width < 900)
+    pg = context.new_page()
+    pg.site_url = site_url
+    try:
+        open_deck(pg, deck)
+        problems = []
+        for i in range(pg.evaluate('Reveal.getTotalSlides()')):
+            pg.evaluate(f'Reveal.slide({i})')
+            pg.wait_for_timeout(50)
+            problems += [f'slide {i + 1}: {p}' for p in pg.evaluate(SLIDE_TEXT_JS)]
+        assert problems == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize('lesson,deck', [('metricas-fundamental', 'fundamental')])
+def test_the_embedded_deck_never_traps_the_page_scroll(phone, lesson, deck):
+    """Shown inside the lesson, a vertical swipe over the deck scrolls the lesson; a sideways
+    one moves the slides. The poster also links the deck's own page (the whole screen)."""
+    phone.goto(f'{phone.site_url}/lessons/{lesson}.html', wait_until='load')
+    poster = phone.locator('.slides-poster').first
+    link = poster.get_by_role('link', name='Abrir os slides em página inteira')
+    assert link.get_attribute('href') == f'../slides/{deck}.html'
+    poster.get_by_role('button', name='Mostrar os slides aqui').tap()
+    frame = phone.locator('iframe.slides-embed').first
+    phone.frame_locator('iframe.slides-embed').locator('.reveal .slides section').first.wait_for()
+    deck_frame = next(f for f in phone.frames if f.url.endswith(f'/slides/{deck}.html'))
+    deck_frame.wait_for_function('window.Reveal && Reveal.isReady()')
+    frame.scroll_into_view_if_needed()
+    phone.evaluate('(y) => window.scrollBy(0, y)', frame.bounding_box()['y'] - 200)
+    box = frame.bounding_box()
+    before = phone.evaluate('scrollY')
+    x, y = box['x'] + box['width'] / 2, box['y'] + box['height'] * 0.7
+    phone.swipe((x, y), (x + 5, y - 150))
+    assert phone.evaluate('scrollY') > before + 60, 'the deck kept the swipe: the lesson did not scroll'
+    assert deck_frame.evaluate('Reveal.getIndices().h') == 0
+    box = frame.bounding_box()
+    y = box['y'] + box['height'] / 2
+    phone.swipe((box['x'] + box['width'] * 0.85, y), (box['x'] + box['width'] * 0.1, y + 3))
+    deck_frame.wait_for_function('Reveal.getIndices().h === 1')
+    assert phone.outside == []
+
+
+@pytest.mark.parametrize('mode', ['light', 'dark'])
+def test_the_poster_follows_the_theme(page, mode):
+    from contrast import contrast, luminance
+    page.context.add_init_script(f"localStorage.setItem('mode', '{mode}');"
+                                 f"localStorage.setItem('theme', '{mode}');")
+    page.goto(f'{page.site_url}/lessons/metricas-fundamental.html', wait_until='load')
+    colours = page.locator('.slides-poster').first.evaluate("""p => ({
+        bg: getComputedStyle(p).backgroundColor,
+        texts: Array.from(p.querySelectorAll('p, a, button')).filter(e => e.offsetParent).map(e => [
+            e.textContent.trim(), getComputedStyle(e).color,
+            getComputedStyle(e).backgroundColor.endsWith(', 0)') ? getComputedStyle(p).backgroundColor
+                                                                 : getComputedStyle(e).backgroundColor])})""")
+    if mode == 'dark':
+        assert luminance(colours['bg']) < 0.05
+    low = [(t, round(contrast(fg, bg), 2)) for t, fg, bg in colours['texts'] if contrast(fg, bg) < 4.5]
+    assert low == []
