@@ -92,6 +92,7 @@ def test_formula_in_quiz_feedback_is_rendered(page):
     page.goto(f'{page.site_url}/lessons/custo.html', wait_until='load')
     question = page.locator('fieldset[data-qid="f1-para-tudo"]').first
     question.get_by_label('Verdadeiro').check()
+    question.get_by_role('button', name='Conferir').click()      # graded on purpose, as a student does
     feedback = question.locator('.cq-feedback')
     assert 'Não é bem assim' in feedback.inner_text()
     texts = [normal(f['mathml']) for f in page.evaluate(FORMULAS_JS)]
