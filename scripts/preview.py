@@ -22,8 +22,8 @@ too). Three things differ from what that command writes, on purpose:
   and the publishing read), without ``-W``: a warning is printed in the terminal and the page is
   still shown. Before publishing, build with ``jupyter-book build . -W -n --keep-going``.
 
-Everything the course's extensions do at the end of a build (the page rewrites of
-``_ext/course_site.py``, the slides, the handout) runs at every rebuild, so the preview looks like
+Everything the course's extensions do at each build (``html-page-context`` hooks, the handout,
+the slides, the search index) runs at every rebuild, so the preview looks like
 the site. The whole book folder is watched (lessons, labs, quiz banks, figure scripts, the course
 package, ``_static``, ``_ext``, ``_config.yml``, ``_toc.yml``), except what builds and tools write
 there (``IGNORED``).
@@ -112,24 +112,28 @@ def autobuild_command(root: Path = ROOT, port: int = 8000, host: str = '127.0.0.
 # ----------------------------------------------------------------------------- the extension
 # Two things make a rebuild of the whole book out of a one-word edit; in the preview, and only
 # there, they are avoided (the site's build is not changed):
-# - _ext/course_site.py gives Sphinx a new temporary folder of static files at every build; that
-#   folder is in html_static_path, a configuration value whose change makes Sphinx write every
-#   page again (≈ 10 s). The preview copies it to a folder of its own that keeps its name.
+# - _ext/course_assets.py and _ext/formulas.py give Sphinx a new temporary folder of static files
+#   at every build (STATIC_PREFIXES); each is in html_static_path, a configuration value whose
+#   change makes Sphinx write every page again (≈ 10 s). The preview copies each to a folder of its
+#   own that keeps its name. (interface_words' folder is added at builder-inited, after Sphinx has
+#   compared the configuration, so it does not count.)
 # - _ext/slides.py renders the slide decks at the end of every build: it runs each figure script
 #   and imports scikit-learn (≈ 15 s). The preview renders them again only when a file they are
 #   made from changed (SLIDE_INPUTS), and keeps the decks it already has otherwise.
 
-SLIDE_INPUTS = ['slides', 'figures', 'course', '_ext/slides.py', '_ext/course_site.py']
+SLIDE_INPUTS = ['slides', 'figures', 'course', '_ext/slides.py', '_ext/slides_poster.py']
+STATIC_PREFIXES = ('course-assets-', 'course-katex-')
 
 
 def _stable_static(app, config):
     import shutil
     import tempfile
-    stable = Path(app.srcdir) / PREVIEW / 'course-static'
     paths = []
     for path in config.html_static_path:
         folder = Path(path)
-        if folder.name.startswith('course-static-') and folder.parent == Path(tempfile.gettempdir()):
+        prefix = next((p for p in STATIC_PREFIXES if folder.name.startswith(p)), None)
+        if prefix and folder.parent == Path(tempfile.gettempdir()):
+            stable = Path(app.srcdir) / PREVIEW / prefix.rstrip('-')
             shutil.rmtree(stable, ignore_errors=True)
             shutil.copytree(folder, stable)
             path = str(stable)
@@ -171,7 +175,7 @@ def _cached_slides(app):
 
 
 def setup(app):
-    app.connect('config-inited', _stable_static, priority=900)   # after course_site's
+    app.connect('config-inited', _stable_static, priority=900)   # after course_assets' and formulas'
     app.connect('builder-inited', _cached_slides)
     return {'parallel_read_safe': True, 'parallel_write_safe': True}
 

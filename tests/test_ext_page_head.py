@@ -1,4 +1,4 @@
-"""_ext/page_head.py (and page_assets.py) on the small test book: one stylesheet, deferred
+"""_ext/page_head.py (and page_assets.py) on the small test book: one stylesheet for the screen, deferred
 scripts, no thebe, no icon script, no script of Sphinx's search (replaced by _ext/search.py), and
 the files of _static/ on the pages that load them."""
 import hashlib
@@ -21,7 +21,11 @@ def test_one_stylesheet_for_the_site_and_its_version(book):
     for page in PAGES:
         hrefs = links(book, page)
         assert hrefs[0] == f'_static/site.css?v={version}', (page, hrefs)
-        assert all(h.startswith('_static/preveja.css') for h in hrefs[1:]), (page, hrefs)
+        assert all(h.startswith(('_static/preveja.css', '_static/print.css')) for h in hrefs[1:]), (page, hrefs)
+        # the handout's stylesheet is the one other file every page links, for paper only
+        paper = [link for link in head(book, page).find_all('link', rel='stylesheet')
+                 if link['href'].startswith('_static/print.css')]
+        assert len(paper) == 1 and paper[0].get('media') == 'print', (page, paper)
 
 
 def test_the_bundle_keeps_the_cascade(book):

@@ -46,7 +46,7 @@ def test_the_preview_builds_into_a_folder_of_its_own(parsed):
 @pytest.mark.parametrize('path', [
     'lessons/custo.md', 'labs/triagem.md', 'quiz/custo.yml', 'figures/cost_curve.py',
     'course/metrics.py', 'course/static/explorables.js', 'course/confira_texts/triagem.yml',
-    '_static/print.css', '_ext/course_site.py', '_config.yml', '_toc.yml', 'intro.md',
+    '_static/print.css', '_ext/course_assets.py', '_config.yml', '_toc.yml', 'intro.md',
     'glossario.md', 'slides/fundamental.md'])
 def test_what_the_book_is_made_of_is_watched(parsed, path):
     _, _, ignore = parsed
@@ -88,7 +88,7 @@ def test_the_configuration_is_jupyter_books_with_absolute_paths_and_the_builds_c
     # jupyter-book build writes into _build/html; myst-nb keeps its cache next to it
     assert generated['nb_execution_cache_path'] == ''
     assert ours['nb_execution_cache_path'] == str(ROOT / '_build' / '.jupyter_cache')
-    for name in ('course_site', 'slides', 'preveja', 'lesson_inputs', 'glued_text', 'confira',
+    for name in ('page_assets', 'course_assets', 'formulas', 'slides', 'preveja', 'lesson_inputs', 'glued_text', 'confira',
                  'handout'):
         assert name in ours['extensions']
     assert str(ROOT / '_ext') in sys.path or str((ROOT / '_ext').resolve()) in sys.path

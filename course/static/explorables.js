@@ -51,8 +51,11 @@ window.CourseExplorables = window.CourseExplorables || (function () {
   function val(root, name) { return parseFloat(wrap(root, name).getAttribute('data-current')); }
   function shown(sp, v) { return num(v, sp.digits, sp.trim) + (sp.unit ? ' ' + sp.unit : ''); }
   function decimals(x) { var t = String(x), i = t.indexOf('.'); return i < 0 ? 0 : t.length - i - 1; }
+  /* a control's machine value (what <input type=range> holds, with a dot), cut to the step's
+     decimals so that 0.1 + 0.2 is 0.3; shown to the student only through num() */
+  function toStep(x, step) { var k = Math.pow(10, decimals(step)); return Math.round(x * k) / k; }
   function onStep(sp, v) {   /* the nearest value of the control's grid */
-    return parseFloat((sp.min + Math.round((v - sp.min) / sp.step) * sp.step).toFixed(decimals(sp.step)));
+    return toStep(sp.min + Math.round((v - sp.min) / sp.step) * sp.step, sp.step);
   }
   function sig2(x) {   /* two significant digits: what a log slider gives (0,37 %, 3,7 %, 37 %) */
     var e = Math.floor(Math.log(x) / Math.LN10) - 1;
@@ -111,7 +114,7 @@ window.CourseExplorables = window.CourseExplorables || (function () {
     function at(x) {   /* the track position under x (the thumb's centre travels THUMB/2 from each end) */
       var b = r.getBoundingClientRect(), f = clamp((x - b.left - THUMB / 2) / (b.width - THUMB), 0, 1);
       var lo = parseFloat(r.min), hi = parseFloat(r.max), st = parseFloat(r.step);
-      r.value = (lo + Math.round(f * (hi - lo) / st) * st).toFixed(decimals(r.step));
+      r.value = String(toStep(lo + Math.round(f * (hi - lo) / st) * st, r.step));
       r.dispatchEvent(new Event('input', { bubbles: true }));
     }
     /* The range input takes no pointer events (explorables.css): its box does. A mouse or a pen
@@ -151,7 +154,7 @@ window.CourseExplorables = window.CourseExplorables || (function () {
         var v = parseFloat(w.getAttribute('data-current')), st = parseFloat(r.step), p = toTrack(sp, v);
         var lo = parseFloat(r.min), hi = parseFloat(r.max);
         do { p = clamp(p + dir * st, lo, hi); } while (fromTrack(sp, p) === v && p > lo && p < hi);
-        r.value = p.toFixed(decimals(r.step));
+        r.value = String(toStep(p, r.step));
         r.dispatchEvent(new Event('input', { bubbles: true }));
       });
     }
