@@ -104,6 +104,10 @@ def answer_correctly(box, ui):
     """Commit the right prediction the way a student would."""
     kind = ui.get_attribute('data-tipo')
     if kind == 'numero':
+        if ui.get_attribute('data-referencia'):          # ":acima-ou-abaixo:": the side first
+            value, reference = (float(ui.get_attribute(a).replace('.', '').replace(',', '.'))
+                                for a in ('data-resposta', 'data-referencia'))
+            box.locator(f'.preveja-lado input[value="{"above" if value > reference else "below"}"]').check()
         box.get_by_label('Sua previsão').fill(ui.get_attribute('data-resposta'))
         box.get_by_role('button', name='Conferir').click()
     elif kind == 'escolha':
