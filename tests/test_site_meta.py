@@ -38,9 +38,10 @@ def test_page_carries_its_description_and_icon(site, page):
 
 
 def test_search_finds_a_lesson(page):
-    """The search page still works with the theme's scripts deferred (_ext/page_head.py)."""
+    """The search page (Pagefind's index, _ext/search.py) works with the theme's scripts deferred
+    (_ext/page_head.py)."""
     page.goto(f'{page.site_url}/search.html?q=limiar', wait_until='load')
-    results = page.locator('#search-results li')
+    results = page.locator('.course-search-page .course-search-pages a.course-search-title')
     results.first.wait_for(timeout=15_000)
     assert results.count() >= 3
     assert page.console_errors == [] and page.outside_requests == []
