@@ -23,8 +23,37 @@
   function ofThisPage() {
     var urls = [location.href.split('#')[0]];
     performance.getEntriesByType('resource').forEach(function (entry) { urls.push(entry.name); });
-    Array.prototype.forEach.call(document.images, function (img) { if (img.src) urls.push(img.src); });
+    Array.prototype.forEach.call(document.images, function (img) {
+      if (img.src) urls.push(img.src);
+      if (img.parentElement && img.parentElement.tagName === 'PICTURE') urls = urls.concat(renders(img));
+    });
     return urls.filter(function (url) { return url.indexOf(ROOT.href) === 0; });
+  }
+
+  function first(srcset) {
+    return new URL(srcset.split(',')[0].trim().split(/\s+/)[0], document.baseURI).href;
+  }
+
+  function matches(media) { return !media || window.matchMedia(media).matches; }
+
+  /* A figure is a <picture> (_ext/figures.py): phone renders behind a media query, dark ones
+     switched on by figures.js (their query in data-dark). img.src is the desktop light render,
+     which a phone never shows: keep the render this screen shows, in the light and in the dark
+     theme (the theme may change while offline: "auto" follows the system's), not the others
+     (metered data). */
+  function renders(img) {
+    var sources = Array.prototype.slice.call(img.parentElement.querySelectorAll('source[srcset]'));
+    function chosen(dark) {
+      for (var i = 0; i < sources.length; i++) {
+        var source = sources[i], isDark = source.hasAttribute('data-dark');
+        if (isDark === dark && matches(isDark ? source.getAttribute('data-dark') : source.media)) {
+          return first(source.getAttribute('srcset'));
+        }
+      }
+      return null;
+    }
+    var light = chosen(false) || img.src;
+    return [light, chosen(true) || light];
   }
 
   function register() {

@@ -95,6 +95,10 @@ def check_page_works(pg, kind):
     assert images and all(width > 0 for _, width in images), images
     assert pg.evaluate("document.fonts.ready.then(() => document.fonts.check('16px KaTeX_Main'))")
     box = pg.locator(f'.explorable-{kind}').first
+    hidden_by = box.locator('xpath=ancestor::div[contains(@class, "preveja-resposta")]')
+    if hidden_by.count():            # the answer of a Preveja (predict first): shown as a student does
+        hidden_by.locator('xpath=preceding-sibling::div[contains(@class, "preveja")][1]') \
+            .locator('button.preveja-pular').click()
     box.scroll_into_view_if_needed()
     assert box.get_attribute('data-mounted') == 'true'
     before = box.inner_text()
@@ -113,7 +117,7 @@ def check_page_works(pg, kind):
         option.check()
     else:
         quiz.get_by_label('Sua resposta').fill('0')
-        quiz.get_by_role('button', name='Verificar').click()
+    quiz.get_by_role('button', name='Conferir').click()     # every question is graded on purpose
     assert quiz.locator('.cq-feedback').inner_text().strip(), 'the quiz gave no feedback'
 
 
@@ -152,6 +156,39 @@ def test_a_visited_page_opens_offline(student):
     check_page_works(student, 'cost')
     assert student.failed == [], student.failed
     assert student.outside_requests == []
+
+
+def test_a_page_visited_on_a_phone_opens_offline_with_its_renders(browser, served):
+    """A figure is a <picture>: on a phone the phone render shows, not img.src (the desktop one);
+    the theme may turn dark while offline. Both of this screen's renders are kept, for every
+    figure (also those not scrolled to)."""
+    context = browser.new_context(viewport={'width': 390, 'height': 844}, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2)
+    pg = context.new_page()
+    pg.site_url = served.url
+    try:
+        open_page(pg, VISITED)
+        controlled(pg)
+        phone = pg.evaluate("""Array.from(document.querySelectorAll('article picture source[srcset*="-phone"]'),
+                                          s => new URL(s.getAttribute('srcset'), document.baseURI).href)""")
+        assert phone and any(u.endswith('-phone-dark.webp') for u in phone), phone
+        for _ in range(100):
+            if set(phone) <= set(stored_urls(pg)):
+                break
+            pg.wait_for_timeout(200)
+        assert set(phone) <= set(stored_urls(pg)), sorted(set(phone) - set(stored_urls(pg)))
+        context.set_offline(True)
+        pg.reload(wait_until='load')
+        for theme, render in (('light', '-phone.webp'), ('dark', '-phone-dark.webp')):
+            pg.evaluate(f"document.documentElement.dataset.theme = '{theme}'")
+            pg.evaluate("document.querySelectorAll('img[loading=lazy]').forEach(i => { i.loading = 'eager'; })")
+            pg.wait_for_function("Array.from(document.querySelectorAll('article picture img'))"
+                                 ".every(i => i.complete && i.currentSrc)")
+            shown = pg.evaluate("Array.from(document.querySelectorAll('article picture img'),"
+                                " i => [i.currentSrc, i.naturalWidth])")
+            assert all(src.endswith(render) and width > 0 for src, width in shown), (theme, shown)
+    finally:
+        context.close()
 
 
 def test_an_unvisited_page_says_it_is_not_stored(student):
