@@ -10,6 +10,7 @@
 - numbers in prose follow one style: decimal comma, thousands with a dot, "80 %" (never "80%"),
   the minus sign "−".
 """
+import functools
 import re
 
 import pytest
@@ -97,7 +98,9 @@ HOMONYMS = {
 }
 
 
+@functools.lru_cache(maxsize=None)
 def article(site, page):
+    """The page's article, parsed once per test run (read only: visible_prose works on a copy)."""
     html = BeautifulSoup((site / f'{page}.html').read_text(encoding='utf-8'), 'html.parser')
     return html.select_one('article.bd-article') or html.body
 
