@@ -1,6 +1,8 @@
 """The two slide decks of the metrics lesson: built by the build, working offline."""
 import pytest
 
+pytestmark = pytest.mark.slow      # the built site, a browser or a notebook run
+
 DECKS = {'fundamental': 'a acurácia não basta', 'avancada': 'prevalência e métricas que resistem'}
 
 
