@@ -11,7 +11,7 @@
 import http.server
 import os
 import re
-import subprocess
+import signal
 import sys
 import threading
 from functools import partial
@@ -24,12 +24,16 @@ ROOT = Path(__file__).resolve().parent
 pytest_plugins = ['sphinx.testing.fixtures']     # app, make_app: the extensions' small test books
 if str(ROOT / '_ext') not in sys.path:
     sys.path.insert(0, str(ROOT / '_ext'))      # the extensions, importable by their tests
+if str(ROOT / 'tests') not in sys.path:
+    sys.path.insert(0, str(ROOT / 'tests'))     # the tests' shared modules (site_build, ext_book...)
+import site_build  # noqa: E402
+
 SHARED_DATA = ROOT.parent / 'shared' / 'data' / 'scikit_learn_data'
 if SHARED_DATA.is_dir():
     os.environ.setdefault('SCIKIT_LEARN_DATA', str(SHARED_DATA))
 
-BUILD_DIR = ROOT / '_build' / 'html'
-JUPYTER_BOOK = Path(sys.executable).parent / 'jupyter-book'   # the CLI of this environment
+BUILD_DIR = site_build.BUILD_DIR
+JUPYTER_BOOK = site_build.JUPYTER_BOOK
 CHROMIUM = os.environ.get('CHROMIUM', '/usr/bin/chromium')
 CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking']
 
@@ -37,22 +41,48 @@ CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networki
 # Notebook runs retried after a stall (jupyter/nbclient#312); the terminal summary says so.
 RETRIES = []
 
-# What makes a test slow (deselect with -m "not slow"): the built book, a browser, a notebook run.
+# The tiers are declared in each test file: ``pytestmark = pytest.mark.slow`` (the whole file) or
+# ``@pytest.mark.slow`` (one test), run with --strict-markers; nbval's notebooks are slow by nature.
+# A test that reads the built book or drives a browser without being declared slow is an error, so
+# the fast tier (``pytest -m "not slow"``) cannot quietly grow one.
 SLOW_FIXTURES = {'site', 'site_url', 'page', 'browser', 'blank', 'bare_page'}
-SLOW_FILES = {'test_figures.py', 'test_seed_outputs.py'}
-SLOW_TESTS = {'test_lab_notebooks_run_top_to_bottom', 'test_figure_script_runs_alone',
-              'test_fifty_splits_numbers', 'test_new_lesson_template_builds',
-              'test_an_installed_course_shows_the_quiz_with_no_download'}
 
 
 def pytest_collection_modifyitems(config, items):
+    undeclared = []
     for item in items:
-        fixtures = set(getattr(item, 'fixturenames', ()))
-        name = getattr(item, 'originalname', None) or item.name
-        if (fixtures & SLOW_FIXTURES or name in SLOW_TESTS or 'nbval' in type(item).__module__
-                or item.path.suffix == '.ipynb' or (item.path.name == 'test_custo_numbers.py' and 'seed' in fixtures)
-                or (item.path.name == 'test_calibracao_numbers.py' and 'computed' in fixtures)):
+        if 'nbval' in type(item).__module__ or item.path.suffix == '.ipynb':
             item.add_marker(pytest.mark.slow)
+        elif set(getattr(item, 'fixturenames', ())) & SLOW_FIXTURES and not item.get_closest_marker('slow'):
+            undeclared.append(item.nodeid)
+    if undeclared:
+        raise pytest.UsageError('needs the built book or a browser, but is not marked slow '
+                                '(add @pytest.mark.slow or pytestmark):\n  ' + '\n  '.join(undeclared))
+
+
+def _whole_suite(config) -> bool:
+    """The run is ``pytest`` (or ``pytest -m slow``): the default paths and the slow tier."""
+    markexpr = config.getoption('markexpr', '') or ''
+    return config.args_source == pytest.Config.ArgsSource.TESTPATHS and 'not slow' not in markexpr \
+        and not config.getoption('collectonly', False)
+
+
+BACKGROUND_BUILD = []
+
+
+def pytest_configure(config):
+    if hasattr(config, 'workerinput'):       # an xdist worker: the controller set the run's id
+        return
+    site_build.run_id()
+    if _whole_suite(config):
+        BACKGROUND_BUILD.append(site_build.start(site_build.run_id()))
+
+
+def pytest_unconfigure(config):
+    for proc in BACKGROUND_BUILD:            # a run stopped early (-x, Ctrl+C) stops its build
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(timeout=30)
 
 
 def pytest_terminal_summary(terminalreporter):
@@ -100,19 +130,15 @@ def toc_pages():
 
 @pytest.fixture(scope='session')
 def site():
-    """Build the book once (warnings are errors) and return the HTML folder."""
-    command = [str(JUPYTER_BOOK), 'build', str(ROOT),
-               '-W', '-n', '--keep-going']
-    home = BUILD_DIR / 'intro.html'
-    home.unlink(missing_ok=True)          # so that a build that writes nothing cannot pass
-    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
-    if result.returncode != 0:
-        log = result.stdout + result.stderr
-        summary = build_failure(log)
+    """The book built once per run (warnings are errors), shared by the run's processes
+    (``tests/site_build.py``); returns the HTML folder."""
+    result = site_build.build(site_build.run_id())
+    if result['returncode'] != 0:
+        summary = build_failure(result['log'])
         if summary:         # a lesson raised: said once, not the build log's every repetition
             pytest.fail(summary, pytrace=False)
-        pytest.fail('jupyter-book build failed:\n' + result.stdout[-6000:] + result.stderr[-6000:])
-    assert home.is_file(), 'jupyter-book exited 0 but wrote no site'
+        pytest.fail('jupyter-book build failed:\n' + result['log'][-12000:])
+    assert (BUILD_DIR / 'intro.html').is_file(), 'jupyter-book exited 0 but wrote no site'
     return BUILD_DIR
 
 

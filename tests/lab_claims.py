@@ -108,7 +108,8 @@ assert 0.01 < _rows[0.001][1] < 0.05 and _rows[0.001][1] > 10 * 0.001, \
     'passo 4: "na linha de 0,1 %, ela fica em poucos centésimos, mas ainda mais de dez vezes a do acaso"'
 assert [v[1] for v in _rows.values()] == sorted((v[1] for v in _rows.values()), reverse=True), 'passo 4: "a AP despenca"'
 assert ci_d[1] - ci_d[0] < min(ci_lr[1] - ci_lr[0], ci_rf[1] - ci_rf[0]), 'passo 5: "o da diferença é mais estreito que o de cada AUC"'
-assert ci_d[1] - ci_d[0] < np.hypot(ci_lr[1] - ci_lr[0], ci_rf[1] - ci_rf[0]), 'passo 5: "se os dois AUC variassem de forma independente" seria mais largo'
+assert ci_d[1] - ci_d[0] < np.hypot(ci_lr[1] - ci_lr[0], ci_rf[1] - ci_rf[0]), \
+    'passo 5: "se os dois AUC variassem de forma independente" seria mais largo'
 # "Com n = 200, o lab sorteia as mesmas 200 linhas da primeira linha da tabela da aula": the lab's
 # code with n = 200 gives the lesson's interval of the difference
 _rng = np.random.default_rng(0)

@@ -98,6 +98,7 @@ def audit(browser, site_url):
     return get
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('mode', ['light', 'dark'])
 @pytest.mark.parametrize('page_name', toc_pages())
 def test_axe_finds_no_serious_violation(audit, page_name, mode):
@@ -108,6 +109,7 @@ def test_axe_finds_no_serious_violation(audit, page_name, mode):
     assert found['outside'] == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('deck', ['fundamental', 'avancada'])
 def test_axe_on_the_slides(page, deck):
     """Every slide at once: the deck's overview (Esc) shows them all."""
@@ -132,6 +134,7 @@ SMALL_TARGETS_JS = """() => Array.from(document.querySelectorAll(
     .map(([name, r]) => name + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))"""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('page_name', toc_pages())
 def test_touch_targets_on_a_phone(audit, page_name):
     """WCAG 2.5.8 (axe's target-size: 24 px, or enough space around), and every slider and quiz
@@ -168,6 +171,7 @@ OVERFLOW_JS = """() => {
 }"""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('setup', ['desktop-light', 'phone'], ids=['1280px', '390px'])
 @pytest.mark.parametrize('page_name', toc_pages())
 def test_nothing_overflows(audit, page_name, setup):
@@ -182,6 +186,7 @@ SEARCH_FIELDS = ('.search-button-field, .search-button, input[type=search], '
                  'form[role=search] input')
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('page_name', toc_pages())
 def test_one_search_field(audit, page_name):
     """One search field at desktop width (the theme showed one in a top bar and one in the
@@ -204,6 +209,7 @@ FOCUSABLE = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('mode', ['light', 'dark'])
 def test_keyboard_focus_is_visible(page, mode):
     """A keyboard user sees where the focus is: an outline (or a ring) around each control."""
@@ -248,6 +254,7 @@ NAMES_JS = """() => {
 }"""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('setup', ['desktop-light', 'phone'], ids=['1280px', '390px'])
 @pytest.mark.parametrize('page_name', toc_pages())
 def test_no_english_in_the_interface(audit, page_name, setup):

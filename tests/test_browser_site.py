@@ -3,6 +3,8 @@ import pytest
 
 from conftest import toc_pages
 
+pytestmark = pytest.mark.slow      # the built site, a browser or a notebook run
+
 
 @pytest.mark.parametrize('page_name', toc_pages())
 def test_page_works_offline_without_console_errors(page, page_name):

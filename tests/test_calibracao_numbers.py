@@ -183,6 +183,7 @@ def expected_glue(c):
     return values
 
 
+@pytest.mark.slow
 def test_split_is_the_declared_one(computed):
     # the seed's run(model, 0): 30 % validation, then one third of the rest (rounded up)
     assert computed['nb']['sizes'] == computed['lr']['sizes']
@@ -191,6 +192,7 @@ def test_split_is_the_declared_one(computed):
     assert cal == math.ceil((computed['n'] - val) / 3) and learn + cal + val == computed['n']
 
 
+@pytest.mark.slow
 def test_glued_values_equal_the_recomputed_ones(glued, computed):
     expected = expected_glue(computed)
     for name, value in expected.items():
@@ -198,6 +200,7 @@ def test_glued_values_equal_the_recomputed_ones(glued, computed):
         assert glued[name] == value, f'{name}: page says {glued[name]!r}, recomputed {value!r}'
 
 
+@pytest.mark.slow
 def test_fifty_splits_numbers(glued):
     """The 50-split glue values against the seed's loop (decimal point -> comma)."""
     X, y = load_breast_cancer(return_X_y=True)
@@ -235,6 +238,7 @@ def test_every_glue_name_the_prose_uses_is_stored(glued):
     assert all(name.startswith('calib_') for name in glued)
 
 
+@pytest.mark.slow
 def test_the_prose_claims_hold(computed):
     nb, lr = computed['nb'], computed['lr']
     nbb, nba, lrb, lra = (computed[k] for k in ('nb_before', 'nb_after', 'lr_before', 'lr_after'))
@@ -264,6 +268,7 @@ def test_the_prose_claims_hold(computed):
 # ----------------------------------------------------------------------------------------
 # section 4: the hand calculations (three biopsies, one bin, one biopsy through the temperature)
 
+@pytest.mark.slow
 def test_hand_calculations(glued, computed):
     nb = computed['nb']
     y, p, z, T = nb['y'], nb['before'], nb['z'], nb['T']
@@ -407,6 +412,7 @@ def perfect_eces(p, repeats=2000, seed=0, bins=10):
     return np.abs((p - labels) @ onehot).sum(axis=1) / len(p)
 
 
+@pytest.mark.slow
 def test_the_noise_floor(glued, computed):
     nb, lr = computed['nb'], computed['lr']
     states = {('nb', 'before'): nb['before'], ('nb', 'after'): nb['after'],
@@ -435,6 +441,7 @@ def test_the_noise_floor(glued, computed):
     assert glued['calib_floor_double'] == pt(double, 3) and glued['calib_floor_15'] == pt(fifteen, 3)
 
 
+@pytest.mark.slow
 def test_the_lazy_model(glued, computed):
     y = computed['nb']['y']
     prevalence = y.mean()
@@ -482,7 +489,6 @@ def test_the_fifty_divisions_ece(glued):
 @pytest.mark.slow   # trains forests or runs 50 divisions
 def test_one_model_four_maps(glued):
     """The frozen forest and its three maps, recomputed; each reading against its noise."""
-    from scipy.optimize import minimize_scalar
     from sklearn.calibration import CalibratedClassifierCV
     from sklearn.datasets import make_classification
     from sklearn.ensemble import RandomForestClassifier

@@ -272,6 +272,7 @@ def confira_cells(site, page):
     return html, [c for c in html.select('div.cell') if re.fullmatch(r"confira\('[^']+'\)", c.get_text().strip())]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('page', lab_pages())
 def test_each_confira_cell_is_followed_by_its_hidden_note(site, page):
     html, found = confira_cells(site, page)
@@ -301,6 +302,7 @@ def open_lab(browser, site_url, page, width=1280, javascript=True):
     return pg
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('width', [1280, 390])
 @pytest.mark.parametrize('page', lab_pages())
 def test_no_note_is_visible_until_asked(browser, site_url, page, width):
@@ -330,6 +332,7 @@ def test_no_note_is_visible_until_asked(browser, site_url, page, width):
     pg.context.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('page', lab_pages())
 def test_without_javascript_every_note_is_on_the_page(browser, site_url, page):
     pg = open_lab(browser, site_url, page, javascript=False)

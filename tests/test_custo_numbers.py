@@ -375,6 +375,7 @@ def test_notebook_is_executed():
     assert glued(), f'lessons/custo.ipynb holds no glue: run {REFRESH}'
 
 
+@pytest.mark.slow
 def test_glued_values_equal_the_recomputed_ones(expected):
     values = glued()
     assert set(values) == set(expected), 'glue names differ from the ones this test checks'
@@ -382,6 +383,7 @@ def test_glued_values_equal_the_recomputed_ones(expected):
     assert not wrong, f'glued (page) vs recomputed: {wrong}; stale notebook? run {REFRESH}'
 
 
+@pytest.mark.slow
 def test_prose_claims_in_words_hold(seed):
     """Claims the prose makes in words about the computed numbers."""
     c = seed['c']
@@ -399,6 +401,7 @@ def test_every_glue_reference_is_glued():
     assert answers and not answers - set(glued()), 'a Preveja answers with a glue the notebook never sets'
 
 
+@pytest.mark.slow
 def test_hand_calculations_carry_the_computed_numbers(seed, listing3):
     """Each glued formula shows the counts and the result the code computes (pt-BR style)."""
     y, c = seed['y'], seed['c']
@@ -456,6 +459,7 @@ def test_second_case_claims_hold(listing3):
         'a teoria fica entre o limiar da validação e o 0,5'
 
 
+@pytest.mark.slow
 def test_prose_types_no_computed_number_by_hand(expected):
     text = prose(source())
     numbers = re.findall(r'\d+(?:[.,]\d+)*', text)
@@ -486,6 +490,7 @@ def test_hidden_cell_runs_the_seed_code_of_the_visible_cell():
     assert copy.startswith(prefix), f'the explorable must get the scores of the seed code: run {REFRESH}'
 
 
+@pytest.mark.slow
 def test_figure_alt_text_quotes_the_computed_numbers(expected):
     alt = re.search(r'^:\s+alt:(.*)$', source(), flags=re.M).group(1)
     names = set(re.findall(r'\{(custo_[a-z0-9_]+)\}', alt))

@@ -221,6 +221,7 @@ def calibration_data():
 
 # ---------------------------------------------------------------- on the built site
 
+@pytest.mark.slow
 def test_metricas_fundamental(page):
     open_page(page, 'lessons/metricas-fundamental.html')
     check_four_cells(explorable(page, 'four-cells'))
@@ -228,6 +229,7 @@ def test_metricas_fundamental(page):
     assert_clean(page)
 
 
+@pytest.mark.slow
 def test_metricas_avancada(page):
     open_page(page, 'lessons/metricas-avancada.html')
     check_fbeta(explorable(page, 'fbeta'))
@@ -235,6 +237,7 @@ def test_metricas_avancada(page):
     assert_clean(page)
 
 
+@pytest.mark.slow
 def test_custo(page, cost_data):
     from course.values import shipped
     open_page(page, 'lessons/custo.html')
@@ -246,6 +249,7 @@ def test_custo(page, cost_data):
     assert_clean(page)
 
 
+@pytest.mark.slow
 def test_calibracao(page, calibration_data):
     open_page(page, 'lessons/calibracao.html')
     # predict first (issue 21): the lab is the answer of the third Preveja of section 1, hidden
@@ -260,6 +264,7 @@ def test_calibracao(page, calibration_data):
     assert_clean(page)
 
 
+@pytest.mark.slow
 def test_roc(page):
     open_page(page, 'lessons/roc.html')
     check_roc(explorable(page, 'roc-binormal'))
@@ -277,6 +282,7 @@ def blank(browser, tmp_path):
     pg.context.close()
 
 
+@pytest.mark.slow
 def test_same_output_twice_on_one_page(blank):
     """Two outputs, each with the runtime inlined: defined once, both mounted, independent."""
     from course.data import PATIENT_IDS, SCORES, Y_TRUE
@@ -303,6 +309,7 @@ def test_same_output_twice_on_one_page(blank):
     assert_clean(blank)
 
 
+@pytest.mark.slow
 def test_each_output_in_its_own_sandbox(blank):
     """As Colab shows outputs: each in a sandboxed iframe, nothing shared between them."""
     import html
@@ -386,6 +393,7 @@ def track(root, label, pg):
     return s.bounding_box()
 
 
+@pytest.mark.slow
 def test_scrolling_across_a_slider_never_moves_it(phone):
     """A thumb that scrolls the page vertically across a slider scrolls the page and leaves the
     value alone (Chromium's own range input jumps to the finger); a sideways drag moves it."""
@@ -407,6 +415,7 @@ def test_scrolling_across_a_slider_never_moves_it(phone):
     assert phone.console_errors == []
 
 
+@pytest.mark.slow
 def test_a_tap_on_the_track_sets_the_value_under_it(phone):
     root = phone.locator('.explorable-threshold-patients')
     box = track(root, 'Limiar', phone)
@@ -418,6 +427,7 @@ def test_a_tap_on_the_track_sets_the_value_under_it(phone):
         np.array(data_of(root)['scores']), np.array(data_of(root)['y']), value(root, 'Limiar'), text=True)['tp']
 
 
+@pytest.mark.slow
 def test_prevalence_slider_follows_the_log_axis(phone):
     """0,1 % at the left end, 1 % a third of the way, 10 % two thirds, 100 % at the right end,
     as on the chart's axis (the linear slider put 0,1–10 % in its first 10 %)."""
@@ -445,6 +455,7 @@ def test_prevalence_slider_follows_the_log_axis(phone):
     assert seen == ['1,1 %', '1,2 %', '1,3 %', '1,4 %', '1,5 %'], seen
 
 
+@pytest.mark.slow
 def test_number_fields_read_what_a_student_types(phone):
     message = phone.evaluate("CourseNumbers.message('not_a_number')")
     root = phone.locator('.explorable-prevalence')
@@ -486,6 +497,7 @@ def test_number_fields_read_what_a_student_types(phone):
     assert phone.console_errors == []
 
 
+@pytest.mark.slow
 def test_controls_are_big_enough_for_a_thumb(phone):
     """Slider and field 44 px high (the thumb's target), side by side within the card; both
     named by the same visible label."""
@@ -591,6 +603,7 @@ def states(root):
         yield radio.get_attribute('value')
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('width', [390, 1280])
 @pytest.mark.parametrize('lesson', LESSONS)
 def test_chart_text_is_readable_and_never_overlaps(page, lesson, width):
@@ -605,6 +618,7 @@ def test_chart_text_is_readable_and_never_overlaps(page, lesson, width):
     assert_clean(page)
 
 
+@pytest.mark.slow
 def test_charts_are_drawn_at_their_width(page):
     """1 CSS px per unit of the SVG, on a phone as on a desktop: their 12 px type is 12 px."""
     for width in (390, 1280):
@@ -643,6 +657,7 @@ COLOURS_JS = """(root) => {
 }"""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('mode', ['light', 'dark'])
 @pytest.mark.parametrize('lesson', LESSONS)
 def test_explorables_follow_the_theme_with_readable_text(page, lesson, mode):

@@ -20,6 +20,8 @@ import pytest
 
 from conftest import ROOT, recording_page
 
+pytestmark = pytest.mark.slow      # the built site, a browser or a notebook run
+
 LESSON = 'lessons/metricas-fundamental'
 OURS = ('preveja', 'CourseAnswers', 'courseQuiz', 'answers.js', 'quiz.js', 'numbers.js')
 

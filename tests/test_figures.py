@@ -56,6 +56,7 @@ def test_there_are_figure_scripts():
     assert SCRIPTS
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('script', SCRIPTS, ids=lambda p: p.name)
 def test_figure_script_runs_alone(script, tmp_path):
     env = dict(os.environ, FIGURE_DIR=str(tmp_path), MPLBACKEND='Agg')

@@ -23,6 +23,8 @@ from course import figstyle
 sys.path.insert(0, str(ROOT / 'scripts'))
 from pageweight import LocalSite, budget, visit  # noqa: E402
 
+pytestmark = pytest.mark.slow      # the built site, a browser or a notebook run
+
 LESSONS = [p for p in toc_pages() if p.startswith('lessons/')]
 PHONE = {'width': 390, 'height': 844}
 DESKTOP = {'width': 1280, 'height': 800}

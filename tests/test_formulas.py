@@ -13,6 +13,8 @@ import pytest
 
 from conftest import toc_pages
 
+pytestmark = pytest.mark.slow      # the built site, a browser or a notebook run
+
 # page -> formulas (MathML text as MathJax rendered it); a quiz prompt's formula included
 BEFORE = {
     'lessons/metricas-fundamental': [

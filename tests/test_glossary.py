@@ -147,6 +147,7 @@ def test_the_fold_rule_tells_folds_from_splits():
     assert not _cv_misuse('Validação cruzada em 5 dobras, repetida 20 vezes.')
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('page', LESSONS)
 def test_every_lesson_links_the_glossary(site, page):
     links = [a.get('href', '') for a in article(site, page).find_all('a')]
@@ -188,12 +189,14 @@ def _inside(match, homonym, context):
     return any(h.start() <= match.start() and match.end() <= h.end() for h in homonym.finditer(context))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('page', LESSONS)
 def test_first_use_of_each_term_links_its_entry(site, page):
     unlinked = [family[0] for family in term_families() if not _first_use_is_linked(site, page, family)]
     assert not unlinked, f'{page}: first use not linked to the glossary: {unlinked}'
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('page', PROSE_PAGES)
 def test_no_banned_form_in_the_prose(site, page):
     prose = visible_prose(article(site, page))
@@ -210,6 +213,7 @@ def _cv_misuse(paragraph_text, prose_text=None):
     return [form for form in cv_banned_forms() if whole(form).search(prose_text)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('page', PROSE_PAGES)
 def test_folds_are_dobras(site, page):
     """In a paragraph about cross-validation, its parts are "dobras", never "divisões"."""
@@ -245,6 +249,7 @@ def test_no_banned_form_in_the_quizzes(bank):
     assert not found, f'quiz/{bank}.yml uses forms the glossary bans: {found}'
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('page', PROSE_PAGES)
 def test_numbers_in_prose_follow_one_style(site, page):
     prose = visible_prose(article(site, page))

@@ -12,6 +12,8 @@ import pytest
 
 from conftest import JUPYTER_BOOK, ROOT
 
+pytestmark = pytest.mark.slow      # the built site, a browser or a notebook run
+
 IGNORE = shutil.ignore_patterns('.venv', '.git', '__pycache__', '*.egg-info', 'html', 'jupyter_execute',
                                 '.pytest_cache')
 

@@ -75,6 +75,7 @@ def with_predictions(notebook, lab):
     return notebook
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('nb', LAB_NOTEBOOKS, ids=lambda p: p.name)
 def test_lab_notebooks_run_top_to_bottom(nb):
     """Every lab runs in a fresh kernel with no error (an error in a cell fails at once), with a

@@ -27,6 +27,8 @@ from course.fmt import num
 sys.path.insert(0, str(ROOT / '_ext'))
 import offline  # noqa: E402
 
+pytestmark = pytest.mark.slow      # the built site, a browser or a notebook run
+
 VISITED = 'lessons/custo.html'          # figures, the cost explorable, a quiz
 UNVISITED = 'lessons/calibracao.html'   # figures, the calibration explorable, a quiz
 CACHE_PREFIX = f'curso-offline:{PREFIX}/:'

@@ -5,6 +5,8 @@ import pytest
 
 from conftest import toc_pages
 
+pytestmark = pytest.mark.slow      # the built site, a browser or a notebook run
+
 PHONE = {'width': 390, 'height': 844}
 
 OPEN_ALL = """() => { document.documentElement.classList.remove('preveja-js');

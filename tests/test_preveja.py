@@ -9,7 +9,6 @@ What a student would notice if it broke:
 - the keyboard focus falls to the page after "Conferir" or "Mostrar sem prever";
 - with JavaScript off (print, search, screen readers without scripts) an output is missing.
 """
-import json
 import re
 
 import pytest
@@ -39,6 +38,7 @@ def test_every_lesson_with_a_preveja_uses_the_directive():
             f'{page}.md: write the Preveja as :::{{preveja}} (see _ext/preveja.py)'
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('page', LESSONS)
 def test_each_preveja_is_followed_by_its_answer(site, page):
     for box in prevejas(site, page):
@@ -50,6 +50,7 @@ def test_each_preveja_is_followed_by_its_answer(site, page):
         assert region.get_text(strip=True) or region.find('img'), f'{page}: empty answer'
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('page', LESSONS)
 def test_the_right_answer_is_the_lessons_glue(site, page):
     """The number or option a prediction is compared with is what the notebook computed."""
@@ -66,6 +67,7 @@ def test_the_right_answer_is_the_lessons_glue(site, page):
             assert f'preveja-opcao-{glue[key]}' in options
 
 
+@pytest.mark.slow
 def test_most_prevejas_ask_something_checkable(site):
     kinds = [box.select_one('div.preveja-ui')['data-tipo']
              for page in LESSONS for box in prevejas(site, page)]
@@ -120,6 +122,7 @@ def answer_correctly(box, ui):
     return kind
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('page', LESSONS)
 def test_predict_reveal_remember_and_clear(browser, site_url, site, page):
     count = len(prevejas(site, page))
@@ -162,6 +165,7 @@ def test_predict_reveal_remember_and_clear(browser, site_url, site, page):
     pg.context.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('page', LESSONS)
 def test_show_without_predicting(browser, site_url, page):
     pg = open_page(browser, site_url, page)
@@ -173,6 +177,7 @@ def test_show_without_predicting(browser, site_url, page):
     pg.context.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('page', LESSONS)
 def test_without_javascript_every_answer_is_in_the_page(browser, site_url, site, page):
     pg = open_page(browser, site_url, page, javascript=False)
@@ -187,6 +192,7 @@ def first_box_of_kind(pg, kind):
     return pg.locator(f'div.admonition.preveja:has(.preveja-ui[data-tipo="{kind}"])').first
 
 
+@pytest.mark.slow
 def test_numbers_are_read_as_a_student_types_them(browser, site_url):
     """Comma, point, fraction and percentage; a percentage answer takes "65" as 65 %."""
     pg = open_page(browser, site_url, 'lessons/metricas-fundamental')
@@ -218,6 +224,7 @@ def test_numbers_are_read_as_a_student_types_them(browser, site_url):
     pg.context.close()
 
 
+@pytest.mark.slow
 def test_keyboard_alone_predicts_and_reveals(browser, site_url):
     pg = open_page(browser, site_url, 'lessons/metricas-fundamental')
     box = first_box_of_kind(pg, 'escolha')
@@ -240,6 +247,7 @@ def test_keyboard_alone_predicts_and_reveals(browser, site_url):
     pg.context.close()
 
 
+@pytest.mark.slow
 def test_quiz_answers_are_kept_and_cleared(browser, site_url):
     pg = open_page(browser, site_url, 'lessons/metricas-fundamental')
     q = pg.locator('fieldset.cq-q[data-qid="precisao-20"]').first
@@ -270,6 +278,7 @@ def numeric_box(pg):
     return box, box.locator('.preveja-ui').get_attribute('data-resposta')
 
 
+@pytest.mark.slow
 def test_the_first_prediction_counts(browser, site_url):
     """A second try is shown as a second try, next to the first; the first stays the first,
     in the page and in the store, after a reload."""
@@ -296,6 +305,7 @@ def test_the_first_prediction_counts(browser, site_url):
     pg.context.close()
 
 
+@pytest.mark.slow
 def test_a_proportion_typed_as_a_whole_number_is_read_as_a_percentage(browser, site_url):
     """Against an answer written as a decimal (0,667), "67" is 67 %, and the feedback says so."""
     pg = open_page(browser, site_url, 'lessons/metricas-fundamental')
@@ -311,6 +321,7 @@ def test_a_proportion_typed_as_a_whole_number_is_read_as_a_percentage(browser, s
     pg.context.close()
 
 
+@pytest.mark.slow
 def test_focus_lands_on_what_was_revealed(browser, site_url):
     """After "Mostrar sem prever" the keyboard is on the answer; after "Conferir", on the verdict
     (never on the page's body)."""
@@ -322,7 +333,7 @@ def test_focus_lands_on_what_was_revealed(browser, site_url):
     focused = pg.evaluate('() => [document.activeElement.className, document.activeElement.id]')
     assert 'preveja-resposta' in focused[0], focused
     assert pg.locator('div.preveja-resposta').nth(0).is_visible()
-    box, answer = boxes.nth(1), None
+    box = boxes.nth(1)
     ui = box.locator('.preveja-ui')
     if ui.get_attribute('data-tipo') == 'numero':
         box.get_by_label('Sua previsão').fill(ui.get_attribute('data-resposta'))
@@ -340,6 +351,7 @@ def test_focus_lands_on_what_was_revealed(browser, site_url):
     pg.context.close()
 
 
+@pytest.mark.slow
 def test_clearing_asks_first_and_can_be_undone(browser, site_url):
     page = 'lessons/metricas-fundamental'
     pg = open_page(browser, site_url, page)

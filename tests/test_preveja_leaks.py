@@ -261,6 +261,7 @@ def test_the_reader_finds_every_form_a_student_recognises():
     assert shown('5,2', 'são 5,18 por doente')
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('page', LESSONS)
 def test_no_preveja_is_answered_by_the_screen_above_it(opened, page):
     problems = []
@@ -271,6 +272,7 @@ def test_no_preveja_is_answered_by_the_screen_above_it(opened, page):
     assert not problems, '\n'.join(problems)
 
 
+@pytest.mark.slow
 def test_every_lesson_page_was_read(opened):
     """The reader saw text above every numeric Preveja (a broken reader would pass everything)."""
     boxes = [box for page in LESSONS for box in opened[page]]

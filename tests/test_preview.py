@@ -127,6 +127,7 @@ def test_the_readme_documents_the_command_and_its_times():
     assert re.search(r'célula de código \| \d+,\d s \| regressao', block.group(1))
 
 
+@pytest.mark.slow
 def test_a_saved_edit_is_served_and_the_page_reloads(site, browser):
     """The real command on a copy of the book: the first start executes nothing (the build's
     cache), a prose edit shows in the open page by itself, without executing the lesson, and

@@ -236,6 +236,7 @@ def handout(request, browser, site_url):
             'moved_lines': moved_lines, 'after': after}
 
 
+@pytest.mark.slow
 def test_the_handout_has_the_lessons_title_and_its_address(handout):
     text = handout['pages'].text()
     assert squeeze(handout['dom']['title']) in text
@@ -243,6 +244,7 @@ def test_the_handout_has_the_lessons_title_and_its_address(handout):
     assert squeeze(f'{handout["lesson"]}.html') in text
 
 
+@pytest.mark.slow
 def test_each_preveja_prints_its_question_options_and_answer(handout):
     """As on the screen after predicting: the question, the options to choose from, a line to
     write the prediction on, then the answer."""
@@ -265,6 +267,7 @@ def test_each_preveja_prints_its_question_options_and_answer(handout):
         len([b for b in handout['dom']['prevejas'] if not b['options']])
 
 
+@pytest.mark.slow
 def test_each_quiz_prints_its_questions_and_lettered_options(handout):
     text = handout['pages'].text()
     questions = [q for quiz in handout['dom']['quizzes'] for q in quiz]
@@ -275,6 +278,7 @@ def test_each_quiz_prints_its_questions_and_lettered_options(handout):
             assert printed(f'{"abcdefgh"[k]}) {option}', text), f'option missing: {option[:60]}'
 
 
+@pytest.mark.slow
 def test_no_screen_control_is_printed(handout):
     text = ' '.join(handout['pages'].plain + handout['pages'].layout)
     flat = re.sub(r'\s+', ' ', unicodedata.normalize('NFKC', text))
@@ -282,6 +286,7 @@ def test_no_screen_control_is_printed(handout):
         assert words not in flat, f'{words!r} printed on the handout'
 
 
+@pytest.mark.slow
 def test_explorables_print_their_opening_state(handout):
     """The reader moved a control; the paper shows the numbers the page opened with, and the
     page gets the reader's state back once printing ends."""
@@ -300,6 +305,7 @@ def test_explorables_print_their_opening_state(handout):
     assert handout['opening_value'] != handout['new_value']
 
 
+@pytest.mark.slow
 def test_the_readers_answers_are_not_printed(handout):
     text = handout['pages'].text()
     for words in ['Certo!', 'Errado.', 'Você previu', 'Boa previsão', 'Longe desta vez',
@@ -308,6 +314,7 @@ def test_the_readers_answers_are_not_printed(handout):
     assert handout['after']['field'] == '0,5', 'printing lost the reader\'s prediction'
 
 
+@pytest.mark.slow
 def test_no_figure_table_formula_code_or_question_is_cut_by_a_page_break(handout):
     marked = handout['marked']
     assert len(marked) == len(handout['pages']), 'the marks changed the page breaks'
@@ -363,11 +370,13 @@ def print_layout(browser, site_url):
     return layouts
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('lesson', LESSONS)
 def test_paper_has_no_navigation_buttons_or_sliders(print_layout, lesson):
     assert print_layout[lesson]['screen_only'] == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('lesson', LESSONS)
 def test_figures_take_the_full_width_of_the_column(print_layout, lesson):
     layout = print_layout[lesson]
@@ -376,6 +385,7 @@ def test_figures_take_the_full_width_of_the_column(print_layout, lesson):
     assert min(layout['figures']) > 0.95 * layout['column'], layout['figures']
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('lesson', LESSONS)
 def test_nothing_is_cut_at_the_columns_edge_or_taller_than_a_page(print_layout, lesson):
     assert print_layout[lesson]['wide'] == []
@@ -391,12 +401,14 @@ def answer_key(browser, site_url):
     return dom, pages
 
 
+@pytest.mark.slow
 def test_the_answer_key_comes_only_when_asked(handout, answer_key):
     assert handout['pages'].page_with('Gabarito') is None
     _, paper = answer_key
     assert paper.page_with('Gabarito') is not None
 
 
+@pytest.mark.slow
 def test_the_answer_key_names_the_printed_letter_of_each_right_option(answer_key):
     dom, paper = answer_key
     start = paper.page_with('Gabarito')
@@ -444,6 +456,7 @@ def block_end(text: str) -> int:
     return -1
 
 
+@pytest.mark.slow
 def test_every_page_links_the_print_stylesheet_for_paper_only(site):
     for page in ['intro', 'lessons/custo', 'labs/triagem', 'glossario']:
         html = (site / f'{page}.html').read_text(encoding='utf-8')

@@ -249,6 +249,7 @@ def manifest_of(site):
     return json.loads((site / '_static' / 'progresso' / 'manifesto.json').read_text(encoding='utf-8'))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('page', LESSONS)
 def test_every_box_and_question_of_a_lesson_is_in_the_manifest(site, page):
     html = BeautifulSoup((site / f'{page}.html').read_text(encoding='utf-8'), 'html.parser')
@@ -265,6 +266,7 @@ def test_every_box_and_question_of_a_lesson_is_in_the_manifest(site, page):
         assert (site / it['section']['href'].split('#')[0]).is_file()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('page', LESSONS)
 def test_every_lesson_links_to_meu_progresso(site, page):
     html = BeautifulSoup((site / f'{page}.html').read_text(encoding='utf-8'), 'html.parser')
@@ -307,6 +309,7 @@ def answer_two_lessons(browser, site_url):
     return pg
 
 
+@pytest.mark.slow
 def test_an_empty_browser_has_answered_nothing(browser, site_url):
     pg = open_page(browser, site_url, 'progresso')
     assert 'Você ainda não respondeu nada.' in summary_text(pg)
@@ -317,6 +320,7 @@ def test_an_empty_browser_has_answered_nothing(browser, site_url):
     pg.context.close()
 
 
+@pytest.mark.slow
 def test_progress_after_answering_on_two_lessons_and_after_clearing(browser, site_url):
     pg = answer_two_lessons(browser, site_url)
     m = manifest_of_page(pg)
@@ -346,6 +350,7 @@ def test_progress_after_answering_on_two_lessons_and_after_clearing(browser, sit
     pg.context.close()
 
 
+@pytest.mark.slow
 def test_a_missed_question_sends_to_its_section(browser, site_url):
     pg = open_page(browser, site_url, 'lessons/custo')
     q = pg.locator('fieldset.cq-q[data-qid="f1-para-tudo"]').first
@@ -363,6 +368,7 @@ def test_a_missed_question_sends_to_its_section(browser, site_url):
     pg.context.close()
 
 
+@pytest.mark.slow
 def test_the_chart_shows_the_first_guess_against_the_real_value(browser, site_url, site):
     pg = answer_two_lessons(browser, site_url)
     record_ = stored(pg)['pages']['lessons/metricas-fundamental.html']['preveja:fund_ex_acc']
@@ -390,6 +396,7 @@ def test_the_chart_shows_the_first_guess_against_the_real_value(browser, site_ur
     pg.context.close()
 
 
+@pytest.mark.slow
 def test_export_then_import_into_a_fresh_browser_gives_the_same_progress(browser, site_url, tmp_path):
     pg = answer_two_lessons(browser, site_url)
     pg.get_by_label('Seu nome ou número (opcional, para quem dá o curso)').fill('Ana, 17')
@@ -426,6 +433,7 @@ def manifest_of_page(pg):
     return pg.evaluate('() => window.CourseProgressManifest')
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('name, content, says', [
     ('planilha.json', 'nome;nota\nAna;10\n', 'não é JSON'),
     ('outro.json', json.dumps({'format': 'outra-coisa'}), 'não é um arquivo de respostas deste curso'),
@@ -449,6 +457,7 @@ def test_a_damaged_or_foreign_file_changes_nothing_and_says_why(browser, site_ur
     pg.context.close()
 
 
+@pytest.mark.slow
 def test_answers_of_an_older_build_are_ignored_not_a_crash(browser, site_url):
     pg = recording_page(browser, [site_url, 'data:'])
     old = doc({'lessons/custo.html': {
@@ -465,6 +474,7 @@ def test_answers_of_an_older_build_are_ignored_not_a_crash(browser, site_url):
     pg.context.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('mode', ['light', 'dark'])
 def test_the_full_page_passes_axe_and_fits_a_phone(browser, site_url, mode):
     from test_accessibility import BLOCKING, describe, run_axe
@@ -495,6 +505,7 @@ def test_the_full_page_passes_axe_and_fits_a_phone(browser, site_url, mode):
     pg.context.close()
 
 
+@pytest.mark.slow
 def test_a_downloaded_file_goes_into_the_classroom_report(browser, site_url, site, tmp_path):
     """The file a student downloads is what scripts/turma.py reads: one student, the same guess."""
     import importlib.util

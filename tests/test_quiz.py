@@ -682,6 +682,7 @@ def test_section_anchors_exist_in_the_lesson(name):
         assert not anchor or anchor in labels[page], f'{url}: no ({anchor})= in the lesson'
 
 
+@pytest.mark.slow
 def test_an_installed_course_shows_the_quiz_with_no_download(tmp_path):
     """As in Colab (`pip install git+...`): the wheel carries the banks and the lessons' values."""
     import subprocess

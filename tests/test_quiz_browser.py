@@ -16,6 +16,8 @@ import pytest
 from conftest import recording_page
 from course import quiz
 
+pytestmark = pytest.mark.slow      # the built site, a browser or a notebook run
+
 LESSON = 'lessons/metricas-fundamental.html'
 
 

@@ -14,6 +14,8 @@ from test_accessibility import BLOCKING, describe, run_axe
 
 from conftest import recording_page
 
+pytestmark = pytest.mark.slow      # the built site, a browser or a notebook run
+
 # query -> (glossary anchor, the lesson that teaches it, its lab, which must come after it)
 QUERIES = {
     'revocacao': ('term-revocacao', 'lessons/metricas-fundamental', 'labs/triagem'),

@@ -9,6 +9,8 @@ from interface_english import ENGLISH_UI
 
 from conftest import ROOT, toc_pages
 
+pytestmark = pytest.mark.slow      # the built site, a browser or a notebook run
+
 CONFIG = yaml.safe_load((ROOT / '_config.yml').read_text(encoding='utf-8'))
 REPO_URL = CONFIG['repository']['url'].rstrip('/')
 BRANCH = CONFIG['repository']['branch']

@@ -65,6 +65,7 @@ def built_quiz_data(html):
             for s in soup.select('.cq-quiz script.cq-data')]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('name', quiz.bank_names())
 def test_the_built_quiz_equals_its_bank(site, name):
     """Each page that a bank's questions point to shows exactly those questions, with the
@@ -81,6 +82,7 @@ def test_the_built_quiz_equals_its_bank(site, name):
                                       'filled with the lesson\'s numbers: rebuild (jupyter-book build .)')
 
 
+@pytest.mark.slow
 def test_the_cost_figure_alt_text_has_the_lessons_numbers(site):
     soup = BeautifulSoup((site / 'lessons' / 'custo.html').read_text(encoding='utf-8'), 'html.parser')
     glue = lesson_glue('custo')

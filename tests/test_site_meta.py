@@ -14,6 +14,7 @@ def soup(site, page):
     return BeautifulSoup((site / f'{page}.html').read_text(encoding='utf-8'), 'html.parser')
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('page', toc_pages())
 def test_every_page_has_its_description(page):
     description = (DESCRIPTIONS or {}).get(page)
@@ -27,6 +28,7 @@ def test_no_description_for_a_page_that_does_not_exist():
     assert set(DESCRIPTIONS) <= set(toc_pages()), set(DESCRIPTIONS) - set(toc_pages())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('page', toc_pages())
 def test_page_carries_its_description_and_icon(site, page):
     html = soup(site, page)
@@ -37,6 +39,7 @@ def test_page_carries_its_description_and_icon(site, page):
     assert (site / page).parent.joinpath(icon['href']).resolve().is_file()
 
 
+@pytest.mark.slow
 def test_search_finds_a_lesson(page):
     """The search page (Pagefind's index, _ext/search.py) works with the theme's scripts deferred
     (_ext/page_head.py)."""

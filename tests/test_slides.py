@@ -3,6 +3,8 @@ import re
 
 import pytest
 
+pytestmark = pytest.mark.slow      # the built site, a browser or a notebook run
+
 DECKS = {'fundamental': 'a acurácia não basta', 'avancada': 'prevalência e métricas que resistem'}
 
 

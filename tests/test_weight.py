@@ -11,6 +11,8 @@ from conftest import ROOT, toc_pages
 sys.path.insert(0, str(ROOT / 'scripts'))
 from pageweight import LocalSite, budget, visit  # noqa: E402
 
+pytestmark = pytest.mark.slow      # the built site, a browser or a notebook run
+
 BUDGET = budget()['page_weight']
 PAGES = [p for p in toc_pages() if p.startswith(('lessons/', 'labs/'))]
 
