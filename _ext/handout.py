@@ -44,6 +44,13 @@ def page_address(site: str, pagename: str) -> str:
     return f'{site}{pagename}.html'
 
 
+def _only_where_needed(app, config):
+    # Jupyter Book lists every file of _static/ for every page: print.css would then be bundled
+    # into site.css (page_head), where it would reach the screen instead of paper only.
+    import page_assets
+    page_assets.only_where_needed(config, app.srcdir, [PRINT_CSS, HANDOUT_JS])
+
+
 def _page_context(app, pagename, templatename, context, doctree):
     if doctree is None:          # search, index: pages of the machinery, never printed for a class
         return
@@ -80,6 +87,8 @@ def mark_download_lines(app, doctree, docname):
 
 
 def setup(app):
+    app.setup_extension('page_assets')
+    app.connect('config-inited', _only_where_needed)
     app.connect('doctree-resolved', mark_download_lines)
     app.connect('html-page-context', _page_context)
     return {'parallel_read_safe': True, 'parallel_write_safe': True}

@@ -19,8 +19,43 @@
   }
 
   /* ------------------------------------------------------------ printing: opening state */
+  function all(selector) {
+    return Array.prototype.slice.call(document.querySelectorAll(selector));
+  }
+
+  /* A control with a value (a slider and its number field, or a field alone) keeps that value
+     in data-current, which is what the explorable computes from (course/static/explorables.js);
+     the slider and the field only show it. Its opening state is what the page was built with,
+     taken when this script runs, before the reader can touch anything. */
+  var VALUED = '.explorable .ex-control[data-current]';
+
+  function look(control) {
+    var range = control.querySelector('input[type=range]');
+    var field = control.querySelector('[data-field]');
+    var note = control.querySelector('[data-note]');
+    return { current: control.getAttribute('data-current'),
+             range: range && range.value, text: range && range.getAttribute('aria-valuetext'),
+             field: field && field.value, note: note && note.textContent };
+  }
+
+  function show(control, state) {
+    var range = control.querySelector('input[type=range]');
+    var field = control.querySelector('[data-field]');
+    var note = control.querySelector('[data-note]');
+    control.setAttribute('data-current', state.current);
+    if (range) {
+      range.value = state.range;
+      if (state.text !== null) range.setAttribute('aria-valuetext', state.text);
+    }
+    if (field) field.value = state.field;
+    if (note) note.textContent = state.note;
+  }
+
+  var openings = all(VALUED).map(function (control) { return [control, look(control)]; });
+
+  /* the other inputs of an explorable (radio buttons, check boxes) are their own state */
   function controls() {
-    return Array.prototype.slice.call(document.querySelectorAll('.explorable input'));
+    return all('.explorable input').filter(function (input) { return !input.closest(VALUED); });
   }
 
   function moved(input) {
@@ -61,6 +96,7 @@
   }
 
   var saved = null;
+  var values = null;
   var typed = null;
   var theme = null;
 
@@ -70,10 +106,17 @@
       theme = 'dark';
       root.setAttribute('data-theme', 'light');
     }
+    values = openings.filter(function (pair) {
+      return pair[0].getAttribute('data-current') !== pair[1].current;
+    }).map(function (pair) {
+      var now = look(pair[0]);
+      show(pair[0], pair[1]);
+      return [pair[0], now];
+    });
     var changed = controls().filter(moved);
     saved = changed.map(function (input) { return [input, current(input)]; });
     changed.forEach(function (input) { put(input, opening(input)); });
-    refresh(changed);
+    refresh(changed.concat(values.map(function (pair) { return pair[0]; })));
     typed = fields().map(function (field) {
       var pair = [field, field.value, field.getAttribute('placeholder')];
       field.value = '';
@@ -90,10 +133,12 @@
       if (item[2] !== null) item[0].setAttribute('placeholder', item[2]);
     });
     typed = null;
-    if (!saved) return;
-    saved.forEach(function (pair) { put(pair[0], pair[1]); });
-    refresh(saved.map(function (pair) { return pair[0]; }));
+    (values || []).forEach(function (pair) { show(pair[0], pair[1]); });
+    (saved || []).forEach(function (pair) { put(pair[0], pair[1]); });
+    refresh((saved || []).map(function (pair) { return pair[0]; })
+            .concat((values || []).map(function (pair) { return pair[0]; })));
     saved = null;
+    values = null;
   }
 
   window.addEventListener('beforeprint', beforePrint);

@@ -146,6 +146,9 @@ LINES = """e => {
       v => v.closest('.ex-stat, .ex-metric, td, th, p, li') || v).map(text),
     ...[...e.querySelectorAll('.ex-control')].filter(c => c.querySelector('output')).map(
       c => text(c.querySelector('label')) + ':' + text(c.querySelector('output'))),
+    // a control whose value is shown in its number field (course/static/explorables.js)
+    ...[...e.querySelectorAll('.ex-control')].filter(c => c.querySelector('[data-field]')).map(
+      c => text(c.querySelector('label')) + ':' + c.querySelector('[data-field]').value),
   ];
 }"""
 
@@ -218,7 +221,10 @@ def handout(request, browser, site_url):
         c.dispatchEvent(new Event('input', {bubbles: true})); return c.value; }""")
     moved_lines = page.locator('.explorable').first.evaluate(LINES)
     # ...answers the first quiz question and predicts a number
-    page.locator('.cq-q').first.locator('.cq-opt label').first.click()
+    # (a question is answered with its "Conferir" button, as a student does)
+    question = page.locator('.cq-q').first
+    question.locator('.cq-opt label').first.click()
+    question.locator('.cq-check').click()
     first_number = page.locator('.preveja-numero input[type=text]').first
     first_number.fill('0,5')
     first_number.press('Enter')
