@@ -88,6 +88,17 @@ def open_page(page, path):
     page.wait_for_load_state('load')
 
 
+SHOW_ANSWERS = """() => { document.documentElement.classList.remove('preveja-js');
+                          window.dispatchEvent(new Event('curso:revelado')); }"""
+
+
+def show_answers(page):
+    """The page as a student who has predicted sees it: every Preveja's answer shown (the
+    calibration lab is one, issue 21), its charts redrawn at their new width."""
+    page.evaluate(SHOW_ANSWERS)
+    page.evaluate('() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))')
+
+
 def assert_clean(page):
     assert page.outside_requests == [], page.outside_requests
     assert page.console_errors == [], page.console_errors
@@ -611,6 +622,7 @@ def test_chart_text_is_readable_and_never_overlaps(page, lesson, width):
     label on another (measured on the boxes of the texts as drawn), none cut off."""
     page.set_viewport_size({'width': width, 'height': 900})
     open_page(page, f'{lesson}.html')
+    show_answers(page)
     for kind in LESSONS[lesson]:
         root = explorable(page, kind)
         problems = {f'{state}: {p}' for state in states(root) for p in text_problems(root)}
@@ -667,6 +679,7 @@ def test_explorables_follow_the_theme_with_readable_text(page, lesson, mode):
     page.context.add_init_script(f"localStorage.setItem('mode', '{mode}');"
                                  f"localStorage.setItem('theme', '{mode}');")
     open_page(page, f'{lesson}.html')
+    show_answers(page)
     assert page.evaluate('document.documentElement.dataset.theme') == mode
     for kind in LESSONS[lesson]:
         found = explorable(page, kind).evaluate(COLOURS_JS)

@@ -507,8 +507,9 @@ window.CourseExplorables = window.CourseExplorables || (function () {
       var size = (f.X(1) - f.X(0)) / 10;   /* the radius of a bin holding every biópsia */
       var svg = f.svg + '<line class="ex-diagonal" x1="' + f.X(0) + '" y1="' + f.Y(0) + '" x2="' + f.X(1) + '" y2="' + f.Y(1) + '"/>', rows = '';
       st.bins.forEach(function (g) {
-        svg += '<circle cx="' + f.X(g.mean_p) + '" cy="' + f.Y(g.frac) + '" r="' + (3 + size * Math.sqrt(g.count / data.n)) +
-          '" fill="' + data.color + '" fill-opacity=".45" stroke="' + data.color + '"><title>' + g.count + ' biópsias</title></circle>';
+        /* the title in a group, beside the circle: it takes the card's text colour, not the circle's */
+        svg += '<g><title>' + g.count + ' biópsias</title><circle cx="' + f.X(g.mean_p) + '" cy="' + f.Y(g.frac) + '" r="' + (3 + size * Math.sqrt(g.count / data.n)) +
+          '" fill="' + data.color + '" fill-opacity=".45" stroke="' + data.color + '"/></g>';
         rows += '<tr><td>' + num(g.lo, 1) + '–' + num(g.hi, 1) + '</td><td>' + g.count + '</td><td>' + num(g.mean_p, 3) + '</td><td>' + num(g.frac, 3) + '</td></tr>';
       });
       chart(root, 'reliability', svg + '</svg>');
