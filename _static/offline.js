@@ -23,8 +23,31 @@
   function ofThisPage() {
     var urls = [location.href.split('#')[0]];
     performance.getEntriesByType('resource').forEach(function (entry) { urls.push(entry.name); });
-    Array.prototype.forEach.call(document.images, function (img) { if (img.src) urls.push(img.src); });
+    Array.prototype.forEach.call(document.images, function (img) {
+      var url = shownRender(img);
+      if (url) urls.push(url);
+    });
     return urls.filter(function (url) { return url.indexOf(ROOT.href) === 0; });
+  }
+
+  /* The file this screen and mode show of an image: a figure is a <picture> whose <img src> is
+     the desktop render, its phone and dark renders <source>s (_ext/figures.py). A lazy figure not
+     loaded yet has no currentSrc: its first <source> whose media matches is the one the browser
+     will load (a phone never downloads the desktop render, nor the worker for it). */
+  function shownRender(img) {
+    if (img.currentSrc) return img.currentSrc;
+    var picture = img.parentNode;
+    if (picture && picture.tagName === 'PICTURE') {
+      var sources = picture.getElementsByTagName('source');
+      for (var i = 0; i < sources.length; i++) {
+        var media = sources[i].getAttribute('media');
+        var srcset = sources[i].getAttribute('srcset');
+        if (srcset && (!media || window.matchMedia(media).matches)) {
+          return new URL(srcset.split(',')[0].trim().split(/\s+/)[0], location.href).href;
+        }
+      }
+    }
+    return img.src;
   }
 
   function register() {
