@@ -24,36 +24,30 @@
     var urls = [location.href.split('#')[0]];
     performance.getEntriesByType('resource').forEach(function (entry) { urls.push(entry.name); });
     Array.prototype.forEach.call(document.images, function (img) {
-      if (img.src) urls.push(img.src);
-      if (img.parentElement && img.parentElement.tagName === 'PICTURE') urls = urls.concat(renders(img));
+      var url = shownRender(img);
+      if (url) urls.push(url);
     });
     return urls.filter(function (url) { return url.indexOf(ROOT.href) === 0; });
   }
 
-  function first(srcset) {
-    return new URL(srcset.split(',')[0].trim().split(/\s+/)[0], document.baseURI).href;
-  }
-
-  function matches(media) { return !media || window.matchMedia(media).matches; }
-
-  /* A figure is a <picture> (_ext/figures.py): phone renders behind a media query, dark ones
-     switched on by figures.js (their query in data-dark). img.src is the desktop light render,
-     which a phone never shows: keep the render this screen shows, in the light and in the dark
-     theme (the theme may change while offline: "auto" follows the system's), not the others
-     (metered data). */
-  function renders(img) {
-    var sources = Array.prototype.slice.call(img.parentElement.querySelectorAll('source[srcset]'));
-    function chosen(dark) {
+  /* The file this screen and mode show of an image: a figure is a <picture> whose <img src> is
+     the desktop render, its phone and dark renders <source>s (_ext/figures.py). A lazy figure not
+     loaded yet has no currentSrc: its first <source> whose media matches is the one the browser
+     will load (a phone never downloads the desktop render, nor the worker for it). */
+  function shownRender(img) {
+    if (img.currentSrc) return img.currentSrc;
+    var picture = img.parentNode;
+    if (picture && picture.tagName === 'PICTURE') {
+      var sources = picture.getElementsByTagName('source');
       for (var i = 0; i < sources.length; i++) {
-        var source = sources[i], isDark = source.hasAttribute('data-dark');
-        if (isDark === dark && matches(isDark ? source.getAttribute('data-dark') : source.media)) {
-          return first(source.getAttribute('srcset'));
+        var media = sources[i].getAttribute('media');
+        var srcset = sources[i].getAttribute('srcset');
+        if (srcset && (!media || window.matchMedia(media).matches)) {
+          return new URL(srcset.split(',')[0].trim().split(/\s+/)[0], location.href).href;
         }
       }
-      return null;
     }
-    var light = chosen(false) || img.src;
-    return [light, chosen(true) || light];
+    return img.src;
   }
 
   function register() {

@@ -57,6 +57,10 @@ MIN_TEXT_PX = 11
 PHONE_WIDTH = 3.8           # inches: the phone render's width
 PHONE_MIN_PT = 9.5          # 11 px on the phone column for a render up to 4,1 in wide
 PHONE_WIDER_THAN = 640      # CSS px: a narrower screen gets the phone render (_ext/figures.py)
+# Pixels a phone render is written wide (``png``, whatever the figure's inches and crop): 2 device
+# px per CSS px of the column. 2,4 (220 dpi) put the ROC lesson over the page-weight budget on a
+# phone (budget.yml), and a render is never shown wider than the column.
+PHONE_PX = 2 * PHONE_COLUMN_PX
 
 STYLE = {
     'figure.dpi': 110,      # the desktop render's resolution (what the notebook shows)
@@ -69,8 +73,8 @@ STYLE = {
     'legend.frameon': False,
 }
 PHONE_STYLE = {
-    'figure.dpi': 220,      # 2,4 device pixels per CSS px on the phone column, like the desktop
-    'font.size': 10.5,      # render had there (728-1.069 px wide on a 342 px column)
+    'figure.dpi': 180,      # ≈ PHONE_PX / PHONE_WIDTH (the file is written PHONE_PX wide)
+    'font.size': 10.5,
     'axes.titlesize': 11,
     'legend.fontsize': 10,
     'xtick.labelsize': 10,
@@ -280,11 +284,20 @@ def background_of(text, mode):
     return palette.PAPER[mode]
 
 
+# The contrast a figure's text colour gets: its thin strokes are anti-aliased, and shown scaled
+# down (a desktop render in the column), so the pixels on screen are fainter than the colour:
+# 4,5:1 for the colour measured 4,3-4,4:1 on screen (tests/test_figures_site.py); this keeps
+# 4,5:1 on screen
+TEXT_CONTRAST = 5.5
+
+
 def readable_text(fig, mode):
-    """Every text of ``fig`` at least 4,5:1 against its background (``palette.readable``)."""
+    """Every text of ``fig`` at least TEXT_CONTRAST (so 4,5:1 as shown) against its background
+    (``palette.readable``)."""
     for text in _texts(fig):
         if not _over_image(text):
-            text.set_color(palette.readable(text.get_color(), background_of(text, mode)))
+            text.set_color(palette.readable(text.get_color(), background_of(text, mode),
+                                            TEXT_CONTRAST))
     return fig
 
 
@@ -348,12 +361,26 @@ def out_dir() -> Path:
     return Path(os.environ.get('FIGURE_DIR', FIGURES / 'out'))
 
 
-def png(fig, dpi=None) -> bytes:
-    """The figure as PNG bytes, cropped to what is drawn (at the figure's own resolution)."""
+def png(fig, dpi=None, width_px=None) -> bytes:
+    """The figure as PNG bytes, cropped to what is drawn, at the figure's own resolution or
+    ``dpi``, or at the one that makes the cropped image ``width_px`` pixels wide."""
+    if width_px:
+        dpi = width_px / _cropped_inches(fig)
     buffer = io.BytesIO()
     fig.savefig(buffer, format='png', dpi=dpi or fig.dpi, bbox_inches='tight',
                 facecolor=fig.get_facecolor())
     return buffer.getvalue()
+
+
+def _cropped_inches(fig) -> float:
+    """The width (inches) of ``fig`` as ``savefig(bbox_inches='tight')`` crops it."""
+    box = fig.get_tightbbox(fig.canvas.get_renderer())
+    return box.width + 2 * plt.rcParams['savefig.pad_inches']
+
+
+def render_png(fig, which: Render) -> bytes:
+    """The PNG of a render for the site: a phone render PHONE_PX wide."""
+    return png(fig, width_px=PHONE_PX if which.phone else None)
 
 
 def save(fig, script_file, which: Render = DESKTOP) -> Path:
@@ -361,7 +388,7 @@ def save(fig, script_file, which: Render = DESKTOP) -> Path:
     suffix = f'-{which.name}' if which.name else ''
     target = out_dir() / (Path(script_file).stem + suffix + '.png')
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_bytes(png(fig, STYLE['savefig.dpi'] if which is DESKTOP else None))
+    target.write_bytes(png(fig, STYLE['savefig.dpi']) if which is DESKTOP else render_png(fig, which))
     return target
 
 
@@ -386,7 +413,7 @@ def show(figures: dict, name: str):
     from IPython.display import display
     data = {'image/png': base64.b64encode(png(figures[DESKTOP])).decode('ascii'),
             'text/plain': f'<figura {name}>'}
-    renders = {which.name: base64.b64encode(png(fig)).decode('ascii')
+    renders = {which.name: base64.b64encode(render_png(fig, which)).decode('ascii')
                for which, fig in figures.items() if which is not DESKTOP}
     metadata = {METADATA: {'name': name, 'renders': renders}} if renders else {}
     display(data, raw=True, metadata=metadata)

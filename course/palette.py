@@ -86,16 +86,16 @@ def dark_color(color) -> tuple:
     return _with_lightness(rgba, high)
 
 
-def readable(color, background) -> tuple:
+def readable(color, background, minimum=MIN_TEXT_CONTRAST) -> tuple:
     """``color`` as a text colour on ``background``: the same hue, darkened (on a light
-    background) or lightened (on a dark one) just enough for MIN_TEXT_CONTRAST."""
+    background) or lightened (on a dark one) just enough for ``minimum`` (MIN_TEXT_CONTRAST)."""
     rgba = to_rgba(color)
-    if contrast(rgba, background) >= MIN_TEXT_CONTRAST:
+    if contrast(rgba, background) >= minimum:
         return rgba
     _, lightness, _ = colorsys.rgb_to_hls(*rgba[:3])
     darker = luminance(background) > 0.18
     for step in range(1, 101):
         shade = _with_lightness(rgba, lightness - step / 100 if darker else lightness + step / 100)
-        if contrast(shade, background) >= MIN_TEXT_CONTRAST:
+        if contrast(shade, background) >= minimum:
             return shade
     return to_rgba(INK['light'] if darker else INK['dark'])

@@ -51,12 +51,15 @@ def draw():
     y05 = (pred & (Y_TRUE == 1)).sum() / m
     ax.plot(x05, y05, marker='s', markersize=10, color=OKABE_ITO['orange'],
             markeredgecolor='black', linestyle='none', label=f'limiar {num(THRESHOLD, 1)}')
-    # both labels under the diagonal, where only won pairs are; the legend under the panel
+    # both labels under the diagonal, where only won pairs are; the legend under the panel.
+    # They sit on the shaded squares: each on a box of the paper's colour, so that its text keeps
+    # its contrast in both modes (figstyle.readable_text measures it against the box)
+    paper = dict(boxstyle='round,pad=0.3', facecolor='white', edgecolor='none')
     ax.annotate(f'limiar {num(THRESHOLD, 1)}: ({num(x05, 1)}; {num(y05, 1)})', (x05, y05),
-                xytext=(0.98, 0.22), textcoords='data', ha='right', fontsize=pt(9),
+                xytext=(0.98, 0.22), textcoords='data', ha='right', fontsize=pt(9), bbox=paper,
                 arrowprops=dict(arrowstyle='->', color='black', lw=0.8, shrinkB=6))
     ax.text(0.98, 0.04, f'{won} de {m * n} pares vencidos\n(quadradinhos sombreados)',
-            ha='right', fontsize=pt(9))
+            ha='right', fontsize=pt(9), bbox=paper)
     ax.grid(False)
     ax.grid(which='minor', color=OKABE_ITO['grey'], lw=0.5, alpha=0.5)
     roc_axes(ax, f'Os 20 pacientes: AUC = {won}/{m * n} = {num(auc, 2)}', xlim=(0, 1), ylim=(0, 1.02),
