@@ -114,7 +114,8 @@ def main():
                 f'{datetime.date.today():%d/%m/%Y} (Chromium {chromium_version()}, Python '
                 f'{platform.python_version()}); notas do Lighthouse por '
                 f'`python scripts/lighthouse.py --readme` (celular, mediana de 3). Orçamento '
-                f'(`budget.yml`): {kb(budget["first_visit"])} na 1ª visita, '
+                f'(`budget.yml`): {kb(budget["first_visit"])} na 1ª visita (gzip; '
+                f'{kb(budget["first_visit_uncompressed"])} sem compressão), '
                 f'{kb(budget["after_home"])} depois da página inicial. "Pedidos": 1ª visita / '
                 f'depois da inicial.')
         readme_table.update(cells, note)

@@ -146,13 +146,17 @@ def words(image):
     return found
 
 
-# The page's fixed furniture (the header bar, "Voltar ao topo") is painted over a figure taller
-# than the screen in an element screenshot; it is not the figure, so it is hidden while measuring.
-NO_FURNITURE = '.bd-header, .header-article, #pst-back-to-top { visibility: hidden !important; }'
+# The page's fixed and sticky furniture (the header bars, "Voltar ao topo") is painted over a
+# figure taller than the screen in an element screenshot; it is not the figure, so it is hidden
+# (its space kept) while measuring.
+NO_FURNITURE = """() => { for (const e of document.querySelectorAll('body *')) {
+    const position = getComputedStyle(e).position;
+    if ((position === 'fixed' || position === 'sticky') && !e.closest('.cell_output'))
+        e.style.setProperty('visibility', 'hidden', 'important'); } }"""
 
 
 def screenshots(pg, scale):
-    pg.add_style_tag(content=NO_FURNITURE)
+    pg.evaluate(NO_FURNITURE)
     for k, img in enumerate(pg.query_selector_all('.cell_output img')):
         img.scroll_into_view_if_needed()
         yield k, Image.open(io.BytesIO(img.screenshot())).convert('RGB')
