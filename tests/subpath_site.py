@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import http.server
 import sys
-import threading
 from pathlib import Path
 
 from conftest import ROOT
 
 sys.path.insert(0, str(ROOT / 'scripts'))
-from pageweight import _LikeGitHubPages  # noqa: E402
+from pageweight import LocalSite, _LikeGitHubPages  # noqa: E402
 
 PREFIX = '/avaliando-classificadores'
 
@@ -30,7 +29,7 @@ class _SubPath(_LikeGitHubPages):
         return super().send_head()
 
 
-class SubPathSite:
+class SubPathSite(LocalSite):    # LocalSite's with-block: serve, then shut down
     """``with SubPathSite(folder) as site:`` ``site.url`` is ``http://127.0.0.1:<port>/<repo>``;
     ``site.serve(other)`` deploys another folder; ``site.asked`` lists the paths requested."""
 
@@ -47,10 +46,3 @@ class SubPathSite:
     def serve(self, folder: Path):
         self.server.folder = Path(folder)
 
-    def __enter__(self):
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        return self
-
-    def __exit__(self, *exc):
-        self.server.shutdown()
-        self.server.server_close()

@@ -16,6 +16,7 @@ import stored
 from bs4 import BeautifulSoup
 
 from conftest import ROOT, recording_page, toc_pages
+from course.fmt import parse
 
 LESSONS = [p for p in toc_pages() if p.startswith('lessons/')]
 
@@ -107,7 +108,7 @@ def answer_correctly(box, ui):
     kind = ui.get_attribute('data-tipo')
     if kind == 'numero':
         if ui.get_attribute('data-referencia'):          # ":acima-ou-abaixo:": the side first
-            value, reference = (float(ui.get_attribute(a).replace('.', '').replace(',', '.'))
+            value, reference = (parse(ui.get_attribute(a), thousands=True).value   # as the site writes it
                                 for a in ('data-resposta', 'data-referencia'))
             box.locator(f'.preveja-lado input[value="{"above" if value > reference else "below"}"]').check()
         box.get_by_label('Sua previsão').fill(ui.get_attribute('data-resposta'))
