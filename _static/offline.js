@@ -119,7 +119,12 @@
       return read.then(function (data) {
         manifest = data;
         return lacking();
+      }, function () {
+        say('Sem conexão agora: para guardar o curso, abra esta página com internet.');
+        save.hidden = remove.hidden = true;
+        return null;
       }).then(function (missing) {
+        if (!missing) return;
         var text;
         if (!missing.files.length) {
           text = 'O curso inteiro está guardado neste aparelho (' + manifest.pages + ' páginas, ' +
@@ -140,9 +145,12 @@
         say((before ? before + ' ' : '') + text);
         save.hidden = !missing.files.length;
         remove.hidden = !missing.some && missing.files.length > 0;
-      }).catch(function () {
-        say('Sem conexão agora: para guardar o curso, abra esta página com internet.');
+      }).catch(function (error) {
+        // not the network (that is said above): a stored copy this browser cannot read
+        say('Não foi possível calcular o tamanho do curso neste navegador. Recarregue a página ' +
+            'para tentar de novo.');
         save.hidden = remove.hidden = true;
+        console.error(error);
       });
     }
 
@@ -196,9 +204,17 @@
   }
 
   if (SUPPORTED) register();
+  var started = false;
   function start() {
+    if (started) return;
+    started = true;
     document.querySelectorAll('[data-guardar-curso]').forEach(saveBox);
   }
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
-  else start();
+  // The box writes sizes with course/numbers.js, a deferred script that comes after this one on
+  // the home page: DOMContentLoaded fires once every deferred script has run.
+  if (document.readyState === 'complete') start();
+  else {
+    document.addEventListener('DOMContentLoaded', start);
+    window.addEventListener('load', start);
+  }
 }());

@@ -18,6 +18,7 @@ import json
 import re
 import shutil
 import sys
+import time
 
 import pytest
 from subpath_site import PREFIX, SubPathSite
@@ -224,6 +225,31 @@ def test_guardar_says_the_size_first_and_downloads_nothing_before(student, site)
     others = [u for u in asked if any(f'{PREFIX}/{d}/' in u for d in ('lessons', 'labs', 'slides', 'pagefind', '_images'))]
     assert others == [], f'downloaded before "Guardar": {others}'
     assert manifest['pages'] == len(toc_pages())
+
+
+def test_the_size_is_said_also_when_the_number_module_arrives_late(browser, served, site):
+    """offline.js comes before course/numbers.js on the home page; on a loaded machine the
+    manifest can arrive first (CI once showed "Sem conexão" online: size() ran without the
+    module). numbers.js held back 1,5 s must not change what the box says."""
+    manifest = json.loads((site / 'offline.json').read_text(encoding='utf-8'))
+    context = browser.new_context()
+    pg = context.new_page()
+    errors = []
+    pg.on('pageerror', lambda e: errors.append(str(e)))
+    pg.on('console', lambda m: m.type == 'error' and errors.append(m.text))
+
+    def late(route):
+        time.sleep(1.5)
+        route.continue_()
+    try:
+        context.route('**/course/numbers.js*', late)
+        pg.goto(f'{served.url}/intro.html', wait_until='load')
+        pg.wait_for_function("!/Calculando/.test(document.querySelector('.guardar-curso-estado').textContent)")
+        text = pg.locator('.guardar-curso-estado').inner_text()
+        assert f'ocupa {size(manifest["bytes"])} neste aparelho' in text, text
+        assert errors == []
+    finally:
+        context.close()
 
 
 def test_after_guardar_an_unvisited_page_opens_offline(student, site):
