@@ -202,7 +202,7 @@ def test_seed_003_knn_lab_numbers(printed, glued):
     assert out.count('scikit-learn: confere') == 2
     assert (glued['roc_knn_acc'], glued['roc_knn_spec'], glued['roc_knn_prec'],
             glued['roc_knn_rec']) == ('0,922', '0,860', '0,920', '0,958')
-    assert glued['roc_knn_class1'] == 'benigno'
+    assert glued['roc_knn_fp_kind'] == 'maligno-como-benigno'     # class 1 is benign
     assert glued['roc_knn_flip'] == 'especificidade' and glued['roc_knn_mal_rec'] == '0,860'
     assert glued['roc_knn_n_test_02'] == '114'
 

@@ -54,6 +54,12 @@ def test_lesson_embeds_its_deck(page, lesson, deck):
     link = page.get_by_role('link', name='Abrir os slides numa aba nova')
     assert link.get_attribute('href') == f'../slides/{deck}.html'
     assert 'use as setas' in page.locator('main').inner_text()
+    # the deck shows the answers of the page's Prevejas (predict first): it comes after the last one
+    assert page.evaluate('''() => {
+        const boxes = document.querySelectorAll('.admonition.preveja');
+        const deck = document.querySelector('.slides-poster');
+        return boxes.length > 0 && deck !== null && Boolean(
+            boxes[boxes.length - 1].compareDocumentPosition(deck) & Node.DOCUMENT_POSITION_FOLLOWING); }''')
     page.get_by_role('button', name='Mostrar os slides aqui').click()
     frame = page.locator(f'iframe[src="../slides/{deck}.html"]')
     assert frame.count() == 1
