@@ -111,7 +111,8 @@ def seed():
         q = scores(cv)
         cq, fq = costs(q), np.array([f1_score(y, q >= u) for u in t])
         r.append((t[cq.argmin()], cq[fq.argmax()] / cq.min(), cq[49] / cq.min(), held_out(q, cv), cq[8],
-                  costs(q, c_fn=1).argmin() != fq.argmax(), cq[theory]))   # cq[8]: the seed's "theory 1/11"
+                  costs(q, c_fn=1).argmin() != fq.argmax(), cq[theory],   # cq[8]: the seed's "theory 1/11"
+                  t[costs(q, c_fn=1).argmin()]))                          # the cheapest at equal prices
     # the full separation (nested cross-validation): in each 4/5, the scores that pick the threshold
     # come from a cross-validation inside those 4/5 only; the other 1/5 is priced with its own scores
     nested = 0
@@ -256,7 +257,13 @@ def expected(seed, listing3, ece_floor):
         'custo_no_biopsy': num(C_FN * int(y.sum()), 0),
         'custo_theory_thr': num(s_star, 2), 'custo_theory_cost': str(c[theory]),
         'custo_ece': num(ece, 3),
+        'custo_near_n': str(int(((p >= 0.05) & (p < 0.15)).sum())),
+        'custo_near_obs': str(int(y[(p >= 0.05) & (p < 0.15)].sum())),
+        'custo_near_exp': num(float(p[(p >= 0.05) & (p < 0.15)].sum()), 1),
         'custo_equal_thr': num(t[equal.argmin()], 2), 'custo_equal_cost': str(equal.min()),
+        'custo_equal_cost_05': str(equal[at_05]),
+        'custo_equal_cuts_min': num(r[:, 7].min(), 2), 'custo_equal_cuts_max': num(r[:, 7].max(), 2),
+        'custo_equal_cuts_below': str(int((r[:, 7] <= 0.5).sum())),
         'custo_reversed_thr': num(t[reversed_.argmin()], 2),
         'custo_f1_thr': num(t[f1.argmax()], 2), 'custo_f1_max': num(f1.max(), 3),
         'custo_f1_cost': str(c[f1.argmax()]), 'custo_f1_ratio': num(c[f1.argmax()] / c.min(), 1),
@@ -271,6 +278,7 @@ def expected(seed, listing3, ece_floor):
         'custo_cuts_theory_mean': num(r[:, 6].mean(), 0),
         'custo_cuts_theory_wins': str(int((r[:, 6] < r[:, 3]).sum())),
         'custo_cuts_differ': str(int(r[:, 5].sum())),
+        'custo_cuts_f1_below_05': str(int((r[:, 1] < r[:, 2]).sum())),
         # the hand calculations of section 2
         'custo_prev_biopsy': pct(y.mean(), 1),
         'custo_miss_share': pct(C_FN * fn(0.5) / c[at_05], 1),
@@ -354,7 +362,7 @@ def prose(text):
     text = text.split('\n---\n', 1)[1]                                  # jupytext front matter
     text = re.sub(r'^```\{code-cell\}.*?^```', ' ', text, flags=re.S | re.M)  # code cells
     text = re.sub(r'^\s*```\{glue:math\}.*$', ' ', text, flags=re.M)      # glued formulas
-    text = re.sub(r'^:[a-z]+:.*$', ' ', text, flags=re.M)               # directive options
+    text = re.sub(r'^:[a-z-]+:.*$', ' ', text, flags=re.M)              # directive options
     text = re.sub(r'^:::.*$', ' ', text, flags=re.M)                    # directive fences
     text = re.sub(r'\{glue(?::text)?\}`[^`]+`', ' ', text)              # glued numbers
     text = re.sub(r'\{download\}`[^`]+`', ' ', text)                    # figure script link
