@@ -255,8 +255,28 @@ def _visit_skip(self, node):
     raise nodes.SkipNode
 
 
+def _visit_rubric(self, node):
+    # A subsection inside an answer region cannot be a section (the region would end there): it
+    # is a rubric with ``:heading-level:``. Sphinx writes that as <hN>, but the theme's translator
+    # does not, so it is written here: a real heading for screen readers and the eye.
+    level = node.get('heading-level')
+    if level in {1, 2, 3, 4, 5, 6}:
+        self.body.append(self.starttag(node, f'h{level}', '', CLASS='rubric'))
+    else:
+        type(self).visit_rubric(self, node)
+
+
+def _depart_rubric(self, node):
+    level = node.get('heading-level')
+    if level in {1, 2, 3, 4, 5, 6}:
+        self.body.append(f'</h{level}>\n')
+    else:
+        type(self).depart_rubric(self, node)
+
+
 def setup(app):
     app.setup_extension('page_assets')
+    app.add_node(nodes.rubric, override=True, html=(_visit_rubric, _depart_rubric))
     app.setup_extension('course_assets')    # _static/course/numbers.js and quiz.js
     app.add_node(preveja_end, html=(_visit_skip, None), latex=(_visit_skip, None),
                  text=(_visit_skip, None))

@@ -11,6 +11,15 @@ def test_the_box_and_its_answer(book):
     assert 'preveja-resposta' in answer['class'] and 'ela cai' in answer.get_text()
 
 
+def test_a_subtitle_inside_the_answer_is_a_heading_and_stays_hidden(book):
+    """A section would end the answer region; a rubric with :heading-level: keeps it going and
+    is still a heading (h3) with its label as id."""
+    answer = soup(book, 'aula').select_one('div.admonition.preveja').find_next_sibling()
+    heading = answer.select_one('h3#sec-aula-rubrica')
+    assert heading is not None and 'Um subtítulo' in heading.get_text()
+    assert 'continua depois do subtítulo' in answer.get_text()
+
+
 def test_its_files_only_on_its_page(book):
     with_box = str(head(book, 'aula'))
     assert '_static/preveja.js' in with_box and '_static/preveja.css' in with_box
