@@ -130,8 +130,10 @@ def test_the_search_page_shows_the_same_results(page):
     field.fill('')
     field.press_sequentially('acuracia', delay=20)
     page.wait_for_function("location.search === '?q=acuracia'")
+    # the box is emptied while the new query runs (its status comes back with the results): wait
+    # for it, do not read a status that is not there yet (CI once failed on that null)
     page.wait_for_function("document.querySelector('.course-search-page .course-search-status')"
-                           ".textContent.includes('acuracia')")
+                           "?.textContent.includes('acuracia')")
     assert page.locator('.course-search-page .course-search-pages a').first.get_attribute(
         'href').endswith('lessons/metricas-fundamental.html')
     assert page.title().startswith('Buscar')
