@@ -210,6 +210,7 @@ def expected(seed, listing3, ece_floor):
     L = listing3
     half, low = L['rows']['0.5'], L['rows']['cost']
     P, R = low['tp'] / (low['tp'] + low['fp']), low['tp'] / (low['tp'] + low['fn'])
+    near = (p >= 0.05) & (p < 0.15)        # around the theory's threshold, where the ECE is blind
 
     def fb(b):
         return (1 + b * b) * P * R / (b * b * P + R)
@@ -257,9 +258,9 @@ def expected(seed, listing3, ece_floor):
         'custo_no_biopsy': num(C_FN * int(y.sum()), 0),
         'custo_theory_thr': num(s_star, 2), 'custo_theory_cost': str(c[theory]),
         'custo_ece': num(ece, 3),
-        'custo_near_n': str(int(((p >= 0.05) & (p < 0.15)).sum())),
-        'custo_near_obs': str(int(y[(p >= 0.05) & (p < 0.15)].sum())),
-        'custo_near_exp': num(float(p[(p >= 0.05) & (p < 0.15)].sum()), 1),
+        'custo_near_n': str(int(near.sum())),
+        'custo_near_obs': str(int(y[near].sum())),
+        'custo_near_exp': num(float(p[near].sum()), 1),
         'custo_equal_thr': num(t[equal.argmin()], 2), 'custo_equal_cost': str(equal.min()),
         'custo_equal_cost_05': str(equal[at_05]),
         'custo_equal_cuts_min': num(r[:, 7].min(), 2), 'custo_equal_cuts_max': num(r[:, 7].max(), 2),
