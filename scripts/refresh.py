@@ -39,6 +39,8 @@ from pathlib import Path
 import jupytext
 import yaml
 
+from course.site import pages_url  # GitHub Pages' rule, one copy (the function reads no constant)
+
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = ROOT / 'lessons'
 LABS = ROOT / 'labs'
@@ -59,11 +61,6 @@ def config():
 def repository():
     repo = config()['repository']
     return repo['url'].rstrip('/'), repo.get('branch', 'main')
-
-
-def pages_url(url):
-    owner, name = url.rstrip('/').split('/')[-2:]
-    return f'https://{owner.lower()}.github.io/{name}/'
 
 
 def _write_if_changed(path, text, changed):

@@ -19,12 +19,14 @@ import sys
 from collections import Counter
 
 import pytest
+import yaml
 from answer_samples import BUILD, MANIFEST, STUDENTS, answer_file, pages_of, record  # noqa: F401
 from bs4 import BeautifulSoup
 
 from conftest import ROOT
 from course import answers as judging
 from course.answer_files import AnswerFileError, read_text
+from course.site import pages_url
 
 spec = importlib.util.spec_from_file_location('turma', ROOT / 'scripts' / 'turma.py')
 turma = importlib.util.module_from_spec(spec)
@@ -240,7 +242,10 @@ def test_the_page_opens_offline(classroom):
     soup = classroom['soup']
     assert soup.html['lang'] == 'pt-BR'
     assert not soup.find('script') and not soup.find('img') and not soup.find('link')
-    assert not re.search(r'(src|href)="(https?:)?//(?!curso-ml-pt\.github\.io)', str(soup))
+    # the only address outside the page is the course's own site, as _config.yml says it (a fork's too)
+    site = re.escape(pages_url(yaml.safe_load((ROOT / '_config.yml').read_text(encoding='utf-8'))['repository']['url']))
+    assert not re.search(rf'(src|href)="(?!{site})(https?:)?//', str(soup))
+    assert re.search(rf'href="{site}', str(soup)), 'the class page links no question to the course site'
     assert not re.search(r'@import|url\((?!#)', ' '.join(s.get_text() for s in soup.find_all('style')))
     for figure in soup.find_all('figure'):
         assert figure.find('svg') is not None
