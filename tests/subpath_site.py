@@ -9,12 +9,15 @@ import http.server
 import sys
 from pathlib import Path
 
+import yaml
+
 from conftest import ROOT
 
 sys.path.insert(0, str(ROOT / 'scripts'))
 from pageweight import LocalSite, _LikeGitHubPages  # noqa: E402
 
-PREFIX = '/avaliando-classificadores'
+# the repository's name, as GitHub Pages serves a project site (_config.yml, the one place that says it)
+PREFIX = '/' + yaml.safe_load((ROOT / '_config.yml').read_text(encoding='utf-8'))['repository']['url'].rstrip('/').split('/')[-1]
 
 
 class _SubPath(_LikeGitHubPages):

@@ -1,48 +1,106 @@
-"""scripts/new_lesson.py: a lesson made from the template builds and passes the tests unchanged.
+"""The instructor's path, as README "Adaptar o curso" gives it, on a small book (tests/small_book.py).
 
-The template is run in a temporary copy of the repository (the execution cache is copied too, so
-only the new lesson executes), the copy's book is built with warnings as errors, and the copy's
-fast tests run on it."""
+In a copy of the course: a price of the cost lesson changes (a miss costs 20), ``repository.url``
+points at a fork, ``scripts/new_lesson.py`` adds a lesson and its lab from the template, and
+``scripts/refresh.py --accept`` brings everything up to date. Then the checks those edits reach:
+
+- the cost lesson's numbers follow the new price (the page, its explorable), and the seed test
+  accepts the departure that ``--accept`` recorded;
+- the fork's address stands wherever the course writes its address (the package, the labs, the
+  lessons' Colab set-up, the built pages' buttons) and the old one nowhere;
+- the template's lesson and lab pass every tier of the suite as the template writes them: the
+  copy's own tests that are about those pages (``-k`` their name: nbval of the lesson, the page
+  checks, the browser tests), run on the copy's small book.
+
+The small book holds the home page, the cost lesson, the new lesson and lab, the glossary and
+"Meu progresso", so the build executes only what changed (the cost lesson and the new lesson).
+"""
 import os
-import shutil
+import re
 import subprocess
 import sys
 
 import pytest
+import small_book
+import yaml
+from bs4 import BeautifulSoup
 
-from conftest import JUPYTER_BOOK, ROOT
+from conftest import ROOT
+from course.site import pages_url
 
-pytestmark = pytest.mark.slow      # the built site, a browser or a notebook run
+pytestmark = pytest.mark.slow      # builds a book and drives a browser
 
-IGNORE = shutil.ignore_patterns('.venv', '.git', '__pycache__', '*.egg-info', 'html', 'jupyter_execute',
-                                '.pytest_cache')
-
-
-@pytest.fixture
-def copy(tmp_path, site):
-    target = tmp_path / 'curso'
-    shutil.copytree(ROOT, target, ignore=IGNORE)
-    return target
+NAME, TITLE = 'exemplo-novo', 'Uma aula nova'
+FORK = 'https://github.com/prof-exemplo/curso-metricas-2027'     # the issue's example of a fork
+PRICE = re.compile(r'^(def costs\(p, i=slice\(None\), c_fn=)(\d+)(, c_fp=)(\d+)(\):.*)$', re.M)
+NEW_MISS_PRICE = 20
 
 
-def test_new_lesson_template_builds(copy):
-    env = dict(os.environ, PYTHONPATH=str(copy))
-    made = subprocess.run([sys.executable, 'scripts/new_lesson.py', 'exemplo-novo', 'Uma aula nova'],
-                          cwd=copy, env=env, capture_output=True, text=True, timeout=600)
+def run(args, cwd, **kw):
+    env = dict(os.environ, PYTHONPATH=str(cwd))
+    return subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, **kw)
+
+
+@pytest.fixture(scope='module')
+def instructor(tmp_path_factory, site):
+    """The copy after the instructor's three edits and ``refresh.py --accept``, and its own test
+    run of the new pages (which builds its small book)."""
+    book = small_book.copy(tmp_path_factory.mktemp('fork') / 'curso')
+    original = yaml.safe_load((ROOT / '_config.yml').read_text(encoding='utf-8'))['repository']['url']
+    assert original.rstrip('/') != FORK, 'this checkout is the example fork already: pick another FORK'
+    lesson = book / 'lessons' / 'custo.md'
+    text = lesson.read_text(encoding='utf-8')
+    visible = list(PRICE.finditer(text))[-1]            # the lesson's code at its end (README step 1)
+    miss, alarm = int(visible.group(2)), int(visible.group(4))
+    lesson.write_text(text[:visible.start(2)] + str(NEW_MISS_PRICE) + text[visible.end(2):], encoding='utf-8')
+    config = book / '_config.yml'
+    config.write_text(config.read_text(encoding='utf-8').replace(original, FORK), encoding='utf-8')
+    made = run([sys.executable, 'scripts/new_lesson.py', NAME, TITLE], book, timeout=900)
     assert made.returncode == 0, made.stdout + made.stderr
-    for path in ('lessons/exemplo-novo.md', 'lessons/exemplo-novo.ipynb', 'quiz/exemplo-novo.yml',
-                 'labs/exemplo-novo.md', 'labs/exemplo-novo.ipynb', 'course/lesson_values/exemplo-novo.json',
-                 'course/confira_texts/exemplo-novo.yml'):
-        assert (copy / path).is_file(), path
-    toc = (copy / '_toc.yml').read_text(encoding='utf-8')
-    assert 'lessons/exemplo-novo' in toc and 'labs/exemplo-novo' in toc
-    built = subprocess.run([str(JUPYTER_BOOK), 'build', str(copy), '-W', '-n', '--keep-going'],
-                           cwd=copy, env=env, capture_output=True, text=True, timeout=1200)
-    assert built.returncode == 0, built.stdout[-4000:] + built.stderr[-4000:]
-    page = (copy / '_build' / 'html' / 'lessons' / 'exemplo-novo.html').read_text(encoding='utf-8')
-    assert 'Uma aula nova' in page and 'cq-quiz' in page
-    lab = (copy / '_build' / 'html' / 'labs' / 'exemplo-novo.html').read_text(encoding='utf-8')
-    assert 'confira-caixa' in lab and 'Confira (Experimento 1):' in lab, 'the new lab\'s note is not on its page'
-    tests = subprocess.run([sys.executable, '-m', 'pytest', '-m', 'not slow', '-q', '-p', 'no:cacheprovider'],
-                           cwd=copy, env=env, capture_output=True, text=True, timeout=900)
-    assert tests.returncode == 0, tests.stdout[-6000:]
+    refreshed = run([sys.executable, 'scripts/refresh.py', '--accept'], book, timeout=900)
+    assert refreshed.returncode == 0, refreshed.stdout + refreshed.stderr
+    small_book.keep(book, ['intro', 'lessons/custo', f'lessons/{NAME}', f'labs/{NAME}', 'glossario', 'progresso'])
+    tests = run([sys.executable, '-m', 'pytest', '-q', '-p', 'no:cacheprovider', '-n', '0',
+                 '-k', f'{NAME} or {NAME.replace("-", "_")} or test_seed_outputs'], book, timeout=1800)
+    return {'book': book, 'html': book / '_build' / 'html', 'original': original, 'miss': miss, 'alarm': alarm,
+            'refresh': refreshed.stdout, 'tests': tests}
+
+
+def test_the_new_pages_pass_every_tier_of_the_suite(instructor):
+    tests = instructor['tests']
+    assert tests.returncode == 0, tests.stdout[-8000:] + tests.stderr[-2000:]
+    summary = tests.stdout.strip().splitlines()[-1]
+    passed = int(re.search(r'(\d+) passed', summary).group(1))
+    assert 'failed' not in summary and 'error' not in summary and 'skipped' not in summary, summary
+    # nbval of the new lesson's notebook, its pages' browser tests and the seed test all ran
+    assert re.search(rf'lessons/{NAME}\.ipynb', tests.stdout + tests.stderr) or passed > 40, summary
+
+
+def test_the_cost_lesson_follows_the_new_price(instructor):
+    page = (instructor['html'] / 'lessons' / 'custo.html').read_text(encoding='utf-8')
+    soup = BeautifulSoup(page, 'html.parser')
+    prose = ' '.join(soup.select_one('article').get_text(' ').split())
+    # the 0,5 threshold: 24 misses and 14 false alarms (the seed's counts), now 20 · 24 + 14
+    assert f'{NEW_MISS_PRICE} * 24 + 1 * 14 = 494' in prose and '(494)' in prose      # printed, and glued in the text
+    assert not re.search(r'(?<!TN=)\b254\b', prose), 'the old cost of the 0,5 threshold is still on the page'
+    control = soup.select_one('.explorable-cost input[data-control="cost_fn"]')
+    assert control is not None and control['value'] == str(NEW_MISS_PRICE), 'the explorable opens at the old price'
+    assert 'accepted: recorded in seeds/accepted.json' in instructor['refresh']
+
+
+def test_the_fork_address_stands_wherever_the_course_writes_it(instructor):
+    book, original = instructor['book'], instructor['original']
+    owner, repo = FORK.rstrip('/').split('/')[-2:]
+    site = f'https://{owner}.github.io/{repo}/'
+    old_site = pages_url(original)
+    assert f"REPOSITORY = '{FORK}'" in (book / 'course' / 'site.py').read_text(encoding='utf-8')
+    for md in sorted((book / 'labs').glob('*.md')) + sorted((book / 'lessons').glob('*.md')):
+        text = md.read_text(encoding='utf-8')
+        assert original not in text and old_site not in text, md.name
+        assert FORK in text, f'{md.name}: the Colab set-up does not clone or install the fork'
+    lab = (book / 'labs' / f'{NAME}.md').read_text(encoding='utf-8')
+    assert f'{site}lessons/{NAME}.html' in lab, 'the new lab does not link back to its lesson on the fork\'s site'
+    for page in ('lessons/custo.html', f'labs/{NAME}.html'):
+        built = (instructor['html'] / page).read_text(encoding='utf-8')
+        assert original not in built and old_site not in built, page
+        assert f'colab.research.google.com/github/{owner}/{repo}/' in built, f'{page}: Colab button'

@@ -1,0 +1,72 @@
+"""A small book: a copy of the course whose ``_toc.yml`` keeps only some pages, for the tests that
+must build the book after an edit (the instructor's path, a new lesson) without building all of it.
+
+The copy holds every file of the course (so ``scripts/refresh.py``, ``scripts/new_lesson.py`` and
+the tests run in it as in a checkout) and the execution cache of this checkout's last build (a
+lesson that did not change is not executed again); ``node_modules`` is linked, not copied. Only the
+table of contents is cut. A page of the small book may still point at a page it does not hold (the
+glossary links every lesson, the home page's map too): those references, and only those, are not
+warnings in the copy; the whole book, built by the ``site`` fixture, checks every one of them.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+IGNORE = shutil.ignore_patterns('.venv', '.git', '__pycache__', '*.egg-info', '_build', 'node_modules',
+                                '.pytest_cache')
+# what Sphinx and MyST say of a reference into a page that the small book leaves out
+ABSENT_PAGES = ['ref.ref', 'ref.doc', 'ref.term', 'myst.xref_missing']
+
+
+def copy(target: Path) -> Path:
+    """The course copied to ``target`` (its execution cache included), ready to edit and build."""
+    shutil.copytree(ROOT, target, ignore=IGNORE)
+    (target / 'node_modules').symlink_to(ROOT / 'node_modules', target_is_directory=True)
+    cache = ROOT / '_build' / '.jupyter_cache'
+    if cache.is_dir():
+        shutil.copytree(cache, target / '_build' / '.jupyter_cache')
+    return target
+
+
+def keep(book: Path, pages: list[str]) -> None:
+    """Cut ``book``'s table of contents to ``pages`` (kept in the order and parts the course gives
+    them; the root page always stays) and let references to the pages left out through."""
+    toc_path = book / '_toc.yml'
+    toc = yaml.safe_load(toc_path.read_text(encoding='utf-8'))
+    wanted = set(pages)
+
+    def kept(entries):
+        out = []
+        for entry in entries:
+            sections = kept(entry.get('sections', []))
+            if entry.get('file') in wanted:
+                out.append({**entry, 'sections': sections} if sections else {'file': entry['file']})
+            else:
+                out.extend(sections)          # a part kept without its chapter's first page
+        return out
+
+    parts = [{**part, 'chapters': kept(part['chapters'])} for part in toc['parts']]
+    toc['parts'] = [p for p in parts if p['chapters']]
+    missing = wanted - {toc['root']} - {e['file'] for p in toc['parts'] for e in _walk(p['chapters'])}
+    if missing:
+        raise ValueError(f'not in _toc.yml: {sorted(missing)}')
+    toc_path.write_text(yaml.safe_dump(toc, allow_unicode=True, sort_keys=False), encoding='utf-8')
+    config_path = book / '_config.yml'
+    config = config_path.read_text(encoding='utf-8')
+    found = re.search(r'^(\s*)suppress_warnings: \[(.*)\]$', config, re.M)
+    if not found:
+        raise ValueError('_config.yml: no sphinx suppress_warnings list to extend')
+    names = ', '.join([found.group(2)] + [f'"{n}"' for n in ABSENT_PAGES])
+    config_path.write_text(config[:found.start()] + f'{found.group(1)}suppress_warnings: [{names}]'
+                           + config[found.end():], encoding='utf-8')
+
+
+def _walk(entries):
+    for entry in entries:
+        yield entry
+        yield from _walk(entry.get('sections', []))
