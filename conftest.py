@@ -18,7 +18,6 @@ from functools import partial
 from pathlib import Path
 
 import pytest
-import yaml
 
 ROOT = Path(__file__).resolve().parent
 pytest_plugins = ['sphinx.testing.fixtures']     # app, make_app: the extensions' small test books
@@ -114,18 +113,8 @@ def build_failure(log):
 
 def toc_pages():
     """Every page of _toc.yml, as paths without suffix relative to the book root."""
-    toc = yaml.safe_load((ROOT / '_toc.yml').read_text(encoding='utf-8'))
-    pages = [toc['root']]
-
-    def walk(entries):
-        for entry in entries:
-            if 'file' in entry:
-                pages.append(entry['file'])
-            walk(entry.get('sections', []))
-    for part in toc.get('parts', []):
-        walk(part.get('chapters', []))
-    walk(toc.get('chapters', []))
-    return pages
+    from course import toc
+    return toc.pages(ROOT)
 
 
 @pytest.fixture(scope='session')

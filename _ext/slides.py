@@ -74,9 +74,38 @@ def render_decks(root: Path, out: Path):
         (out / f'{source.stem}.html').write_text(html, encoding='utf-8')
 
 
+def inputs_key(root: Path) -> str:
+    """A hash of everything a deck is made from: the decks and their template, the figure scripts,
+    the course package (numbers, figure style, palette), this module and the formulas' renderer, and
+    the lessons (which deck each embeds). The same key as the last build's: nothing to redo."""
+    import hashlib
+    digest = hashlib.sha256()
+    files = [*sorted((root / 'slides').glob('*')), *sorted((root / 'figures').glob('*.py')),
+             *sorted((root / 'course').rglob('*.py')), *sorted((root / 'lessons').glob('*.md')),
+             root / '_ext' / 'slides.py', root / '_ext' / 'formulas.py']
+    for path in files:
+        if path.is_file():
+            digest.update(str(path.relative_to(root)).encode() + b'\0' + path.read_bytes() + b'\0')
+    return digest.hexdigest()[:16]
+
+
+KEY_FILE = '.decks-key'
+
+
 def build_decks(app, exception):
-    if exception is None and app.builder.format == 'html' and (Path(app.srcdir) / 'slides').is_dir():
-        render_decks(Path(app.srcdir), Path(app.outdir) / 'slides')
+    """Build the decks at the end of a build, only when one of their inputs changed (running every
+    figure script again took most of a no-change rebuild)."""
+    root = Path(app.srcdir)
+    if exception is not None or app.builder.format != 'html' or not (root / 'slides').is_dir():
+        return
+    out = Path(app.outdir) / 'slides'
+    key = inputs_key(root)
+    decks = [out / f'{source.stem}.html' for source in (root / 'slides').glob('[!_]*.md')]
+    marker = out / KEY_FILE
+    if marker.is_file() and marker.read_text() == key and all(d.is_file() for d in decks):
+        return
+    render_decks(root, out)
+    marker.write_text(key)
 
 
 # The decks' own files (_static/): Jupyter Book would put them on every page (_ext/page_assets.py).

@@ -13,14 +13,16 @@ What it does, in order:
    site, so they work inside Colab), and each lesson's hidden Colab set-up cell.
 2. **Copies**: a hidden cell that opens with ``# copy of the code at the end of the lesson, up to
    `LINE` ...`` gets the lesson's visible code cell again, up to that line.
-3. **Lessons**: re-executes each changed lesson (its ``.md`` code differs from the paired
+3. **Lessons**: a lesson is a chapter of ``_toc.yml`` (``course/toc.py``), one or more parts, each
+   its own notebook. Re-executes each changed part (its ``.md`` code differs from the paired
    ``.ipynb``'s, or its values are not shipped yet; a change of text or of the Colab set-up cell
    only is copied into the ``.ipynb`` without executing) in a fresh kernel, stores the outputs in the
    paired ``.ipynb`` (never ``jupytext --sync``: it keeps old outputs under new code), writes the
-   lesson's glued values to ``course/lesson_values/<lesson>.json`` (what the labs' quizzes read),
+   glued values of all the lesson's parts to ``course/lesson_values/<lesson>.json`` (what the labs'
+   quizzes and Confira notes read),
    and re-pairs the labs (``.ipynb`` without outputs).
 4. **Seeds**: lists every printed output that now differs from the seeds' printed output
-   (``seeds/outputs.json``). ``--accept`` records those departures in ``seeds/accepted.json``,
+   (``seeds/outputs.json``, per lesson: any of its parts may print it). ``--accept`` records those departures in ``seeds/accepted.json``,
    the one file the seed test (``tests/test_seed_outputs.py``) reads; without it the seed test
    keeps failing and says which cell departs.
 
@@ -37,8 +39,10 @@ import time
 from pathlib import Path
 
 import jupytext
+import nbformat
 import yaml
 
+from course import toc
 from course.site import pages_url  # GitHub Pages' rule, one copy (the function reads no constant)
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -128,13 +132,31 @@ def write_copies():
 
 # ----------------------------------------------------------------------------- lessons
 
+def lesson_of(md) -> str:
+    """The lesson a part belongs to (its chapter in _toc.yml); a page outside the table of contents
+    is a lesson of its own. Values and seed outputs are the lesson's: the union of its parts'."""
+    found = toc.lesson_of(f'lessons/{md.stem}', ROOT)
+    return found.name if found else md.stem
+
+
+def parts_of(lesson: str) -> list[Path]:
+    found = next((x for x in toc.lessons(ROOT) if x.name == lesson), None)
+    return [ROOT / f'{p}.md' for p in found.parts] if found else [LESSONS / f'{lesson}.md']
+
+
+def stored(md):
+    """The part's executed notebook, as the last refresh stored it (None before the first)."""
+    ipynb = md.with_suffix('.ipynb')
+    return nbformat.read(ipynb, as_version=4) if ipynb.exists() else None
+
+
 def cells_of(nb):
     return [(c.cell_type, c.source.strip(), tuple(c.metadata.get('tags', []))) for c in nb.cells]
 
 
 def is_changed(md):
     ipynb = md.with_suffix('.ipynb')
-    if not ipynb.exists() or not (VALUES / f'{md.stem}.json').exists():
+    if not ipynb.exists() or not (VALUES / f'{lesson_of(md)}.json').exists():
         return True
     return cells_of(jupytext.read(md)) != cells_of(jupytext.read(ipynb))
 
@@ -147,7 +169,7 @@ def patch_without_executing(md):
     set-up cell (which prints nothing), copy those sources into the .ipynb and keep its outputs:
     no need to execute again. Returns True when the pair is then in sync."""
     ipynb = md.with_suffix('.ipynb')
-    if not ipynb.exists() or not (VALUES / f'{md.stem}.json').exists():
+    if not ipynb.exists() or not (VALUES / f'{lesson_of(md)}.json').exists():
         return False
     text, stored = jupytext.read(md), jupytext.read(ipynb)
     if len(text.cells) != len(stored.cells):
@@ -222,19 +244,29 @@ def glued_values(nb):
     return out
 
 
-def write_values(lesson, nb):
+def write_values(lesson):
+    """``course/lesson_values/<lesson>.json``: the glued strings of every part of the lesson."""
+    values = {}
+    for md in parts_of(lesson):
+        nb = stored(md)
+        if nb is not None:
+            values.update(glued_values(nb))
     VALUES.mkdir(exist_ok=True)
     path = VALUES / f'{lesson}.json'
-    path.write_text(json.dumps(glued_values(nb), ensure_ascii=False, indent=1, sort_keys=True) + '\n',
-                    encoding='utf-8')
+    path.write_text(json.dumps(values, ensure_ascii=False, indent=1, sort_keys=True) + '\n', encoding='utf-8')
     return path
 
 
+SEED_TAG = 'seed'    # a seed's cell kept hidden on a lesson page (a lab's step: its home is the lab)
+
+
 def printed(nb):
-    """The stdout of each visible code cell, in order: [(first line of source, text)]."""
+    """The stdout of each visible code cell (and of each hidden ``seed`` cell), in order:
+    [(first line of source, text)]."""
     out = []
     for cell in code_cells(nb):
-        if not visible(cell) or 'nbval-ignore-output' in cell.metadata.get('tags', []):
+        tags = cell.metadata.get('tags', [])
+        if not (visible(cell) or SEED_TAG in tags) or 'nbval-ignore-output' in tags:
             continue
         text = ''.join(o.text for o in cell.get('outputs', [])
                        if o.output_type == 'stream' and o.name == 'stdout')
@@ -262,10 +294,11 @@ def load_json(path, default):
     return json.loads(path.read_text(encoding='utf-8')) if path.exists() else default
 
 
-def departures(lesson, nb):
-    """[(cell, seed output, output now)] for each seed output the lesson no longer prints."""
+def departures(lesson):
+    """[(cell, seed output, output now)] for each seed output the lesson (any of its parts, as
+    stored) no longer prints."""
     seeds = load_json(SEED_OUTPUTS, {}).get(lesson, [])
-    now = printed(nb)
+    now = [x for md in parts_of(lesson) if stored(md) is not None for x in printed(stored(md))]
     texts = [t for _, t in now]
     found = []
     for k, entry in enumerate(seeds):
@@ -300,7 +333,8 @@ def accept(found_by_lesson):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    parser.add_argument('lessons', nargs='*', help='lesson names (lessons/<name>.md); default: the changed ones')
+    parser.add_argument('lessons', nargs='*', help='lessons (every part: the chapters of _toc.yml) or parts '
+                        '(lessons/<name>.md); default: the changed ones')
     parser.add_argument('--all', action='store_true', help='re-execute every lesson')
     parser.add_argument('--accept', action='store_true',
                         help='record the departures from the seeds in seeds/accepted.json')
@@ -318,11 +352,11 @@ def main(argv=None):
         todo = all_lessons
     elif args.lessons:
         todo = []
-        for name in args.lessons:
-            md = LESSONS / f'{name}.md'
-            if not md.exists():
-                parser.error(f'no lesson lessons/{name}.md')
-            todo.append(md)
+        for name in args.lessons:      # a lesson (every part of it) or one part
+            found = [md for md in parts_of(name) if md.exists()] or [LESSONS / f'{name}.md']
+            if not all(md.exists() for md in found):
+                parser.error(f'no lesson or part lessons/{name}.md')
+            todo += [md for md in found if md not in todo]
     else:
         todo = [md for md in all_lessons if md in copied or is_changed(md)]
         patched = [md for md in todo if md not in copied and patch_without_executing(md)]
@@ -340,10 +374,11 @@ def main(argv=None):
             print(f'FAILED {error}')
             continue
         jupytext.write(nb, md.with_suffix('.ipynb'), fmt='ipynb')
-        write_values(md.stem, nb)
-        found_by_lesson[md.stem] = departures(md.stem, nb)
+        lesson = lesson_of(md)
+        write_values(lesson)
+        found_by_lesson[lesson] = departures(lesson)
         print(f'executed lessons/{md.name} in {time.time() - t0:.0f} s; outputs stored in '
-              f'{md.with_suffix(".ipynb").relative_to(ROOT)}, values in course/lesson_values/{md.stem}.json')
+              f'{md.with_suffix(".ipynb").relative_to(ROOT)}, values in course/lesson_values/{lesson}.json')
     for path in sync_labs():
         print(f'lab re-paired: {path.relative_to(ROOT)}')
 

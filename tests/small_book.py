@@ -33,11 +33,13 @@ def copy(target: Path) -> Path:
     return target
 
 
-def keep(book: Path, pages: list[str]) -> None:
+def keep(book: Path, pages: list[str], source: Path | None = None) -> None:
     """Cut ``book``'s table of contents to ``pages`` (kept in the order and parts the course gives
-    them; the root page always stays) and let references to the pages left out through."""
-    toc_path = book / '_toc.yml'
-    toc = yaml.safe_load(toc_path.read_text(encoding='utf-8'))
+    them; the root page always stays) and let references to the pages left out through. The full
+    ``_toc.yml`` and ``_config.yml`` are read from ``source`` (default: ``book`` itself); a file is
+    written only when it changes, so that an incremental build reads nothing again for it."""
+    source = Path(source or book)
+    toc = yaml.safe_load((source / '_toc.yml').read_text(encoding='utf-8'))
     wanted = set(pages)
 
     def kept(entries):
@@ -55,15 +57,19 @@ def keep(book: Path, pages: list[str]) -> None:
     missing = wanted - {toc['root']} - {e['file'] for p in toc['parts'] for e in _walk(p['chapters'])}
     if missing:
         raise ValueError(f'not in _toc.yml: {sorted(missing)}')
-    toc_path.write_text(yaml.safe_dump(toc, allow_unicode=True, sort_keys=False), encoding='utf-8')
-    config_path = book / '_config.yml'
-    config = config_path.read_text(encoding='utf-8')
+    _write(book / '_toc.yml', yaml.safe_dump(toc, allow_unicode=True, sort_keys=False))
+    config = (source / '_config.yml').read_text(encoding='utf-8')
     found = re.search(r'^(\s*)suppress_warnings: \[(.*)\]$', config, re.M)
     if not found:
         raise ValueError('_config.yml: no sphinx suppress_warnings list to extend')
     names = ', '.join([found.group(2)] + [f'"{n}"' for n in ABSENT_PAGES])
-    config_path.write_text(config[:found.start()] + f'{found.group(1)}suppress_warnings: [{names}]'
-                           + config[found.end():], encoding='utf-8')
+    _write(book / '_config.yml', config[:found.start()] + f'{found.group(1)}suppress_warnings: [{names}]'
+           + config[found.end():])
+
+
+def _write(path: Path, text: str) -> None:
+    if not path.exists() or path.read_text(encoding='utf-8') != text:
+        path.write_text(text, encoding='utf-8')
 
 
 def _walk(entries):

@@ -25,8 +25,20 @@ import refresh  # noqa: E402  (the product's own reader: it ships these values t
 NUMBER = re.compile(r'[+-]?\d+(?:\.\d+)?(?:e[+-]?\d+)?')
 
 
+def parts(lesson):
+    """The stems of a lesson's parts (``course/toc.py``); a part's own stem gives just that part."""
+    from course import toc
+    found = next((x for x in toc.lessons(ROOT) if x.name == lesson), None)
+    return [p.split('/', 1)[1] for p in found.parts] if found else [lesson]
+
+
 def lesson_md(lesson):
+    """The source of a lesson of one part, or of one part (``parts_md`` for every part's)."""
     return ROOT / 'lessons' / f'{lesson}.md'
+
+
+def parts_md(lesson):
+    return [ROOT / 'lessons' / f'{p}.md' for p in parts(lesson)]
 
 
 def seed(name):
@@ -56,14 +68,20 @@ def assert_executed_cleanly(lesson):
 def glue_roles(lesson):
     """The glue names the lesson's page pastes: ``{glue:text}``, ``{glue:math}`` and the Preveja
     answers (``:resposta:``)."""
-    text = lesson_md(lesson).read_text(encoding='utf-8')
+    text = '\n'.join(md.read_text(encoding='utf-8') for md in parts_md(lesson))
     return (set(re.findall(r'\{glue:text\}`([^`]+)`', text)) | set(re.findall(r'```\{glue:math\} (\S+)', text))
             | set(re.findall(r':resposta: (\S+)', text)))
 
 
 @lru_cache(maxsize=None)
 def notebook(lesson):
-    return nbformat.read(ROOT / 'lessons' / f'{lesson}.ipynb', as_version=4)
+    """The executed notebook of a lesson as stored; a lesson in parts is read as one notebook, its
+    parts' cells one after the other (each part runs in its own kernel: names do not carry over)."""
+    books = [nbformat.read(ROOT / 'lessons' / f'{p}.ipynb', as_version=4) for p in parts(lesson)]
+    merged = books[0]
+    for other in books[1:]:
+        merged.cells = merged.cells + other.cells
+    return merged
 
 
 def _glue_outputs(lesson):
