@@ -1,0 +1,99 @@
+"""The lessons in phone-sized parts: each part a page a student reads in about ten minutes, that
+says where it stands and how long it reads, ends with its own short check and leads to the next;
+the lessons a quarter shorter than on 2026-12-02; a lab's story told in the lab, not again in the
+lesson.
+
+The words counted are what ``_ext/parts.visible_words`` counts (the measure of the course's
+``shared/tools/prose_words.py``: the article's text without code, outputs, hidden MathML, controls),
+answers of the Preveja boxes included."""
+import re
+
+import pytest
+from bs4 import BeautifulSoup
+
+from conftest import ROOT
+from course import toc
+
+pytestmark = pytest.mark.slow      # reads the built book
+
+MAX_WORDS_PER_PART = 2500
+MAX_WORDS_IN_LESSONS = 32000      # 42.780 on 2026-12-02, the issue's count
+MAX_CHECK = 8
+MAX_SHARED_RUNS = 60              # ten-word runs of the lesson pages that also stand in a lab or a Confira note
+LESSON_PAGES = toc.lesson_pages(ROOT)
+
+
+def article(site, page):
+    soup = BeautifulSoup((site / f'{page}.html').read_text(encoding='utf-8'), 'html.parser')
+    return soup.select_one('main article')
+
+
+def words_of(site, page):
+    import parts
+    return parts.visible_words(str(article(site, page)))
+
+
+@pytest.mark.parametrize('page', LESSON_PAGES)
+def test_a_part_reads_in_about_ten_minutes(site, page):
+    n = words_of(site, page)
+    assert n <= MAX_WORDS_PER_PART, f'{page}: {n} words, more than {MAX_WORDS_PER_PART} (split it or cut it)'
+
+
+@pytest.mark.parametrize('page', LESSON_PAGES)
+def test_a_part_says_where_it_stands_and_how_long_it_reads(site, page):
+    lesson = toc.lesson_of(page, ROOT)
+    head = article(site, page).select_one('p.parte-cabecalho')
+    assert head is not None, f'{page}: no reading time under the title'
+    text = ' '.join(head.get_text(' ').split())
+    assert re.search(r'cerca de \d+ min de leitura', text), text
+    if len(lesson.parts) > 1:
+        assert f'Parte {lesson.number(page)} de {len(lesson.parts)}' in text, text
+    following = article(site, page).select_one('nav.parte-seguinte a')
+    k = lesson.number(page)
+    if k < len(lesson.parts):
+        assert following is not None and following['href'].endswith(lesson.parts[k].split('/')[-1] + '.html'), page
+
+
+@pytest.mark.parametrize('page', LESSON_PAGES)
+def test_a_part_ends_with_its_own_short_check(site, page):
+    quizzes = article(site, page).select('div.cq-quiz:not(.cq-single)')
+    assert len(quizzes) == 1, f'{page}: {len(quizzes)} end-of-part checks'
+    questions = quizzes[0].select('fieldset.cq-q')
+    assert 1 <= len(questions) <= MAX_CHECK, f'{page}: {len(questions)} questions in its check'
+
+
+def test_the_lessons_are_a_quarter_shorter(site):
+    total = sum(words_of(site, page) for page in LESSON_PAGES)
+    assert total <= MAX_WORDS_IN_LESSONS, f'the lessons hold {total} words a student reads'
+
+
+def _shingles(text, k=10):
+    text = re.sub(r'\{[a-z:]+\}`[^`]*`', ' ', text)
+    text = re.sub(r'\{[a-z_0-9]+\}', ' ', text)
+    ws = re.findall(r'[a-záàâãéêíóôõúç]+', text.lower())
+    return {' '.join(ws[i:i + k]) for i in range(len(ws) - k + 1)}
+
+
+def test_a_labs_story_lives_in_the_lab(site):
+    lab = set()
+    for path in [*sorted((ROOT / 'labs').glob('*.md')), *sorted((ROOT / 'course' / 'confira_texts').glob('*.yml'))]:
+        raw = re.sub(r'(?ms)^```\{code-cell\}.*?^```', ' ', path.read_text(encoding='utf-8'))
+        lab |= _shingles(raw)
+    shared = {}
+    for page in LESSON_PAGES:
+        main = article(site, page)
+        for selector in ['div.cell_input', 'div.cell_output', 'pre', 'script', 'style', 'nav', '.katex']:
+            for element in main.select(selector):
+                element.decompose()
+        shared[page] = len(_shingles(main.get_text(' ')) & lab)
+    assert sum(shared.values()) <= MAX_SHARED_RUNS, shared
+
+
+def test_every_question_of_a_bank_is_asked_in_one_part():
+    """A part's check draws from its lesson's bank: each question on the page of its section."""
+    from course import quiz
+    for name in quiz.bank_names():
+        bank = quiz.load_bank(name)
+        for q in bank['questions']:
+            page = 'lessons/' + q['section'].split('.html')[0]
+            assert page in LESSON_PAGES, f'quiz/{name}.yml: {q["id"]} links to {page}, not a part of a lesson'
