@@ -571,8 +571,15 @@
     });
   }
 
+  /* {id: page} of every question of the manifest: where an answer given on an older page goes */
+  function pageOf(manifest) {
+    var out = {};
+    manifest.pages.forEach(function (p) { p.items.forEach(function (item) { out[item.id] = p.page; }); });
+    return out;
+  }
+
   function render(manifest) {
-    var s = summarize(manifest, A.all());
+    var s = summarize(manifest, A.rehomed(pageOf(manifest)));
     chart = null;
     fillSummary(s);
     fillLessons(s);

@@ -146,3 +146,42 @@ def read_bytes(raw: bytes) -> dict:
     except UnicodeDecodeError:
         raise AnswerFileError('not_json') from None
     return read_text(text)
+
+
+# ----------------------------------------------------------------------------- moved questions
+
+def _earlier(a, b):
+    return b if a is None or (b is not None and b['at'] < a['at']) else a
+
+
+def _later(a, b):
+    return b if a is None or (b is not None and b['at'] > a['at']) else a
+
+
+def merge_item(here: dict, there: dict) -> dict:
+    """Two records of one question as one, by answers.js's rule (mergeItem): the earlier first
+    answer, the later last one, the larger count of attempts, the earlier "Mostrar sem prever"."""
+    skipped = sorted(x for x in (here.get('skipped'), there.get('skipped')) if x)
+    return {'kind': here['kind'], 'first': _earlier(here.get('first'), there.get('first')),
+            'last': _later(here.get('last'), there.get('last')),
+            'attempts': max(here.get('attempts') or 0, there.get('attempts') or 0),
+            'skipped': skipped[0] if skipped else None}
+
+
+def rehome(pages: dict, manifest: dict) -> dict:
+    """The stored pages with every question of ``manifest`` under the page the manifest gives it:
+    an answer given where the question stood before (the lessons became parts on 2026-12-02) is
+    read where it stands now, as answers.js's ``adoptAll`` does. A new dict; ``pages`` unchanged."""
+    out = {page: dict(items) for page, items in pages.items()}
+    for p in manifest['pages']:
+        for item in p['items']:
+            qid, page = item['id'], p['page']
+            for other in [o for o in out if o != page and qid in out[o]]:
+                there, here = out[other][qid], out.get(page, {}).get(qid)
+                if here is not None and here.get('kind') != there.get('kind'):
+                    continue
+                out.setdefault(page, {})[qid] = merge_item(here, there) if here else there
+                del out[other][qid]
+                if not out[other]:
+                    del out[other]
+    return out

@@ -40,7 +40,7 @@ import re
 import statistics
 import sys
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -48,7 +48,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from course import answers as judging  # noqa: E402
-from course.answer_files import AnswerFileError, read_bytes  # noqa: E402
+from course.answer_files import AnswerFileError, read_bytes, rehome  # noqa: E402
 from course.fmt import num, pct  # noqa: E402
 from course.site import SITE_URL  # noqa: E402
 from course.values import plural  # noqa: E402
@@ -200,6 +200,7 @@ def aggregate(manifest: dict, students: list[Student]) -> tuple[list[PageReport]
     """Per page of the manifest, per question: what the class answered first. Returns the pages
     and how many stored answers this build does not know (left out)."""
     pages, unknown = [], 0
+    students = [replace(s, pages=rehome(s.pages, manifest)) for s in students]   # moved questions
     for p in manifest['pages']:
         reports = [ItemReport(p['page'], item) for item in p['items']]
         answered_here = set()

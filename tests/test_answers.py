@@ -113,3 +113,67 @@ def test_a_quiz_output_carries_the_store_before_the_quiz():
     order = [markup.index(f'data-course-asset="{name}"') for name in ('numbers.js', 'answers.js', 'quiz.js')]
     assert order == sorted(order)
     assert markup.count('class="cq-check">Conferir</button>') == 1
+
+
+# ----------------------------------------------------------------------------- moved questions
+
+MOVED = r"""
+const A = require(process.argv[1]);
+const input = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+const doc = JSON.parse(JSON.stringify(input.stored));
+const changed = A.adoptAll(doc, input.pageOf);
+const again = JSON.stringify(doc);
+A.adoptAll(doc, input.pageOf);
+process.stdout.write(JSON.stringify({doc, changed, idempotent: JSON.stringify(doc) === again}));
+"""
+
+
+def _moved_case():
+    """Today's stored answers (tests/data/answers_2026-12-02.json) against a manifest in which
+    each question moved to another page, as a lesson split into parts moves them; one question
+    answered on both its old and its new page; one whose kind changed."""
+    fixture = json.loads((ROOT / 'tests' / 'data' / 'answers_2026-12-02.json').read_text(encoding='utf-8'))
+    stored = fixture['stored']
+    pages = []
+    for p in fixture['manifest']['pages']:
+        for k, item in enumerate(p['items']):
+            new_page = p['page'].replace('.html', f'-parte-{k % 3 + 1}.html')
+            pages.append({'page': new_page, 'items': [item]})
+    one = fixture['manifest']['pages'][0]
+    qid, old_page = one['items'][0]['id'], one['page']
+    again = dict(stored['pages'][old_page][qid])
+    again['first'] = dict(again['first'], at='2026-12-09T10:00:00.000Z')
+    again['last'] = again['first']
+    new_page = old_page.replace('.html', '-parte-1.html')
+    stored['pages'][new_page] = {qid: again}
+    changed_kind = one['items'][1]['id']
+    manifest = {'pages': pages}
+    for p in manifest['pages']:
+        for item in p['items']:
+            if item['id'] == changed_kind:
+                item['kind'] = 'quiz-numeric' if item['kind'] != 'quiz-numeric' else 'quiz-single'
+                stored['pages'].setdefault(p['page'], {})[changed_kind] = {
+                    'kind': item['kind'], 'first': None, 'last': None, 'attempts': 0, 'skipped': None}
+    return stored, manifest, (qid, new_page, old_page), changed_kind
+
+
+def test_an_answer_given_on_an_older_page_is_found_where_the_question_now_stands():
+    from course.answer_files import rehome
+    stored, manifest, (qid, new_page, old_page), changed_kind = _moved_case()
+    page_of = {item['id']: p['page'] for p in manifest['pages'] for item in p['items']}
+    run = subprocess.run([shutil.which('node'), '-e', MOVED, str(ANSWERS_JS)],
+                         input=json.dumps({'stored': stored, 'pageOf': page_of}),
+                         capture_output=True, text=True, timeout=30, check=True, cwd=ROOT / 'course' / 'static')
+    js = json.loads(run.stdout)
+    py = rehome(stored['pages'], manifest)
+    assert js['changed'] and js['idempotent']
+    assert js['doc']['pages'] == py, 'answers.js and course/answer_files.py move answers differently'
+    moved = [i for i in page_of if i != changed_kind]
+    for item_id in moved:
+        assert item_id in py[page_of[item_id]], item_id
+    assert not any(item_id in items for page, items in py.items() for item_id in moved if page != page_of[item_id])
+    # answered on both pages: one record, the earlier first answer kept
+    assert py[new_page][qid]['first']['at'] == stored['pages'][old_page][qid]['first']['at']
+    # a question whose kind changed keeps this browser's record of the new kind; the old one stays where it was
+    assert py[page_of[changed_kind]][changed_kind]['first'] is None
+    assert any(changed_kind in items for page, items in py.items() if page != page_of[changed_kind])

@@ -35,6 +35,11 @@
      option's id; preveja-texto: the text written. verdict: null for preveja-texto (nothing to
      judge). side: a Preveja that also asks "acima ou abaixo?" (the student's side).
 
+   Moved questions: an item's id never changes, its page may (on 2026-12-02 the lessons became
+   chapters of parts). get/record/skip bring a record stored under another page to this one
+   (adopt), and "Meu progresso" brings every question to the page its manifest gives
+   (rehomed): an answer given on an older page is found on the new one.
+
    Older format (version 1, until 2026-12): one key per page, "curso:respostas:" + pathname,
    {"quiz:<bank>:<id>": {opcao | marcadas | valor}, "preveja-<n>": {numero | escolha | texto |
    pulou}}. It is read, never written: legacy(id) returns an entry for its page, which the quiz
@@ -259,8 +264,44 @@
     win.document.dispatchEvent(new win.CustomEvent(type, { detail: detail }));
   }
 
+  /* Questions move between pages (the lessons became chapters of parts on 2026-12-02, each
+     question going to the part that teaches it); an answer is stored under the page where it was
+     given, but its id never changes. adopt moves the record of id from any other page of the
+     document to `page` (merged with one already there, when the kind is the same; the emptied
+     page goes). Returns whether the document changed. */
+  function adopt(doc, id, page) {
+    var changed = false;
+    for (var other in doc.pages) {
+      if (other === page || !doc.pages[other] || !doc.pages[other][id]) continue;
+      var there = doc.pages[other][id];
+      var here = doc.pages[page] && doc.pages[page][id];
+      if (here && here.kind !== there.kind) continue;
+      doc.pages[page] = doc.pages[page] || {};
+      doc.pages[page][id] = here ? mergeItem(here, there) : copy(there);
+      delete doc.pages[other][id];
+      if (!Object.keys(doc.pages[other]).length) delete doc.pages[other];
+      changed = true;
+    }
+    return changed;
+  }
+
+  /* Every question of a manifest ({id: page}) brought to its page: what "Meu progresso" does
+     before it counts, so that an answer given on an older page is counted where it now stands. */
+  function adoptAll(doc, pageOf) {
+    var changed = false;
+    for (var id in pageOf) changed = adopt(doc, id, pageOf[id]) || changed;
+    return changed;
+  }
+
+  /* This page's record of id; one given where the question stood before comes to this page. */
+  function here(id) {
+    var doc = load();
+    if (!frozen && adopt(doc, id, PAGE)) save(doc);
+    return doc;
+  }
+
   function get(id) {
-    return copy(items(load())[id]);
+    return copy(items(here(id))[id]);
   }
 
   function blank(kind) {
@@ -269,7 +310,7 @@
 
   /* One more answer to item id: the first stays, the last is this one. */
   function record(id, kind, answer, verdict, extra) {
-    var doc = load();
+    var doc = here(id);
     var page = doc.pages[PAGE] = doc.pages[PAGE] || {};
     var item = page[id] && page[id].kind === kind ? page[id] : blank(kind);
     var attempt = { answer: answer, verdict: verdict || null, at: new Date().toISOString() };
@@ -286,7 +327,7 @@
 
   /* "Mostrar sem prever": kept once, with its time; answers given before or after stay. */
   function skip(id, kind) {
-    var doc = load();
+    var doc = here(id);
     var page = doc.pages[PAGE] = doc.pages[PAGE] || {};
     var item = page[id] && page[id].kind === kind ? page[id] : blank(kind);
     if (!item.skipped) item.skipped = new Date().toISOString();
@@ -535,7 +576,13 @@
     clearPage: clearPage, restorePage: restorePage,
     FILE_FORMAT: FILE_FORMAT, FILE_VERSION: FILE_VERSION, KINDS: KINDS,
     readFile: readFile, exportFile: exportFile, importFile: importFile,
-    mergeDocument: mergeDocument,
-    all: function () { return copy(load()); }
+    mergeDocument: mergeDocument, adopt: adopt, adoptAll: adoptAll,
+    all: function () { return copy(load()); },
+    /* the stored document with every question of the manifest on its page, saved so */
+    rehomed: function (pageOf) {
+      var doc = load();
+      if (adoptAll(doc, pageOf) && !frozen) save(doc);
+      return copy(doc);
+    }
   };
 }));
