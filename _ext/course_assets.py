@@ -19,7 +19,6 @@ from __future__ import annotations
 import re
 import shutil
 import sys
-import tempfile
 import zlib
 from pathlib import Path
 
@@ -72,7 +71,8 @@ class ShareCourseFiles(SphinxPostTransform):
 
 def _static_folder(app, config):
     """course/static/* copied into a folder Sphinx serves as _static/course/."""
-    folder = Path(tempfile.mkdtemp(prefix='course-assets-'))
+    import page_assets
+    folder = page_assets.static_folder(app, 'course-assets')
     app.course_assets_folder = folder
     (folder / FOLDER).mkdir()
     for name in runtime.files():
@@ -80,15 +80,9 @@ def _static_folder(app, config):
     config.html_static_path = list(config.html_static_path) + [str(folder)]
 
 
-def _clean(app, exception):
-    folder = getattr(app, 'course_assets_folder', None)
-    if folder:
-        shutil.rmtree(folder, ignore_errors=True)
-
 
 def setup(app):
     app.connect('config-inited', _static_folder)
-    app.connect('build-finished', _clean, priority=990)
     for name in runtime.files():
         if name.endswith('.css'):
             # every page: bundled into _static/site.css, after the theme's and the site's own

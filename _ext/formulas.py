@@ -26,7 +26,6 @@ import html as html_lib
 import json
 import re
 import shutil
-import tempfile
 import unicodedata
 from pathlib import Path
 
@@ -133,7 +132,8 @@ def _katex_files(app, config):
     """KaTeX's stylesheet and fonts, into a folder that Sphinx copies to _static."""
     if not (KATEX_DIST / 'katex.min.js').is_file():
         raise ExtensionError(f'o pacote katex não está em node_modules: {NPM_HINT}')
-    folder = Path(tempfile.mkdtemp(prefix='course-katex-'))
+    import page_assets
+    folder = page_assets.static_folder(app, 'course-katex')
     app.course_katex_folder = folder
     katex_dir = folder / 'vendor' / 'katex'
     (katex_dir / 'fonts').mkdir(parents=True)
@@ -148,11 +148,6 @@ def _katex_files(app, config):
     config.katex_js_path = str(KATEX_DIST / 'katex.min.js')
     config.katex_css_path = 'vendor/katex/katex.min.css'
 
-
-def _clean(app, exception):
-    folder = getattr(app, 'course_katex_folder', None)
-    if folder:
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 # ----------------------------------------------------------------------------- KaTeX server
@@ -205,6 +200,5 @@ def setup(app):
                                inline_renderers=(_with_accents(katex.html_visit_math), None),
                                block_renderers=(_with_accents(katex.html_visit_displaymath), None))
     app.connect('config-inited', _katex_files)
-    app.connect('build-finished', _clean, priority=990)
     app.add_post_transform(QuizFormulas)
     return {'parallel_read_safe': True, 'parallel_write_safe': True}

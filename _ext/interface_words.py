@@ -34,8 +34,6 @@ Where no hook exists, and what is done instead:
 """
 from __future__ import annotations
 
-import shutil
-import tempfile
 from pathlib import Path
 
 from sphinx.errors import ExtensionError
@@ -91,7 +89,9 @@ def patched(text: str, replacements, where: str) -> str:
 def _patched_scripts(app):
     """Portuguese copies of the extensions' scripts, in a static folder copied after theirs."""
     import importlib
-    folder = Path(tempfile.mkdtemp(prefix='course-words-'))
+
+    import page_assets
+    folder = page_assets.static_folder(app, 'course-words')
     app.course_words_folder = folder
     for (package, name), replacements in SCRIPT_WORDS.items():
         if package not in app.config.extensions:
@@ -101,11 +101,6 @@ def _patched_scripts(app):
         (folder / name).write_text(text, encoding='utf-8')
     app.config.html_static_path = list(app.config.html_static_path) + [str(folder)]
 
-
-def _clean(app, exception):
-    folder = getattr(app, 'course_words_folder', None)
-    if folder:
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _components_first(app, config):
@@ -140,5 +135,4 @@ def setup(app):
     app.connect('config-inited', _components_first, priority=900)
     app.connect('builder-inited', _patched_scripts, priority=900)   # after the extensions' folders
     app.connect('builder-inited', _summary_named_by_its_words)
-    app.connect('build-finished', _clean, priority=990)
     return {'parallel_read_safe': True, 'parallel_write_safe': True}

@@ -57,3 +57,16 @@ def _third_party(app, config):
 def setup(app):
     app.connect('config-inited', _third_party)
     return {'parallel_read_safe': True, 'parallel_write_safe': True}
+
+
+def static_folder(app, name: str) -> Path:
+    """An empty folder, under the build's doctree folder, for files an extension writes at the
+    start of a build and Sphinx then copies into ``_static`` (add it to ``html_static_path``).
+    Always the same path for the same build folder: ``html_static_path`` is part of the
+    configuration Sphinx hashes, and a new path at every build (a temporary folder) made every
+    page out of date at every build."""
+    import shutil
+    folder = Path(app.doctreedir) / 'course-static' / name
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    return folder

@@ -77,15 +77,15 @@ def render_decks(root: Path, out: Path):
 def inputs_key(root: Path) -> str:
     """A hash of everything a deck is made from: the decks and their template, the figure scripts,
     the course package (numbers, figure style, palette), this module and the formulas' renderer, and
-    the lessons (which deck each embeds). The same key as the last build's: nothing to redo."""
+    which lesson page embeds each deck. The same key as the last build's: nothing to redo."""
     import hashlib
     digest = hashlib.sha256()
     files = [*sorted((root / 'slides').glob('*')), *sorted((root / 'figures').glob('*.py')),
-             *sorted((root / 'course').rglob('*.py')), *sorted((root / 'lessons').glob('*.md')),
-             root / '_ext' / 'slides.py', root / '_ext' / 'formulas.py']
+             *sorted((root / 'course').rglob('*.py')), root / '_ext' / 'slides.py', root / '_ext' / 'formulas.py']
     for path in files:
         if path.is_file():
             digest.update(str(path.relative_to(root)).encode() + b'\0' + path.read_bytes() + b'\0')
+    digest.update(repr(sorted(lessons_of(root).items())).encode())    # of the lessons, only which page shows which deck
     return digest.hexdigest()[:16]
 
 
