@@ -92,9 +92,22 @@ def _resolve(base: str, url: str) -> tuple[str, str]:
     return path, parts.query
 
 
-def _html_references(outdir: Path, page: str) -> list[str]:
-    from bs4 import BeautifulSoup
+def _html_references(outdir: Path, page: str, memo: dict | None = None) -> list[str]:
+    """The local files a page loads or links. ``memo`` (``{page: [hash of its text, references]}``)
+    keeps them from one build to the next: only a page that changed is parsed again."""
     text = (outdir / page).read_text(encoding='utf-8')
+    if memo is not None:
+        key = hashlib.sha1(text.encode('utf-8')).hexdigest()
+        if memo.get(page, [None])[0] == key:
+            return list(memo[page][1])
+        found = _parsed_references(text)
+        memo[page] = [key, found]
+        return list(found)
+    return _parsed_references(text)
+
+
+def _parsed_references(text: str) -> list[str]:
+    from bs4 import BeautifulSoup
     soup = BeautifulSoup(text, 'html.parser')
     found = []
     if soup.find(attrs={'data-markdown': True}):     # a reveal.js deck: its slides' Markdown images
@@ -126,7 +139,7 @@ def _css_references(text: str) -> list[str]:
     return [u for u in found if _local(u)]
 
 
-def stored_files(outdir: Path, pages: list[str]) -> dict[str, str]:
+def stored_files(outdir: Path, pages: list[str], memo: dict | None = None) -> dict[str, str]:
     """Every file the course needs to be read offline, from ``pages`` (e.g. ``intro.html``)
     through what they load and link: ``{path: url}``, the url as the pages ask for it (with
     its ``?v=``)."""
@@ -145,7 +158,7 @@ def stored_files(outdir: Path, pages: list[str]) -> dict[str, str]:
             continue
         files.setdefault(path, path)
         if path.endswith('.html'):
-            references = _html_references(outdir, path)
+            references = _html_references(outdir, path, memo)
         elif path.endswith('.css'):
             references = _css_references((outdir / path).read_text(encoding='utf-8'))
         else:
@@ -174,11 +187,11 @@ def _sent(path: Path, data: bytes) -> int:
     return len(data)
 
 
-def manifest(outdir: Path, pages: list[str], home: str, book: set[str]) -> dict:
+def manifest(outdir: Path, pages: list[str], home: str, book: set[str], memo: dict | None = None) -> dict:
     """``offline.json``: the build's version, the home page, and every stored file with its url,
     size, size on the wire and hash; ``book``: the paths of the book's own pages."""
     files = []
-    for path, url in stored_files(outdir, pages).items():
+    for path, url in stored_files(outdir, pages, memo).items():
         data = (outdir / path).read_bytes()
         entry = {'url': url, 'bytes': len(data), 'sent': _sent(outdir / path, data),
                  'hash': _digest(data)}
@@ -193,11 +206,11 @@ def manifest(outdir: Path, pages: list[str], home: str, book: set[str]) -> dict:
             'files': files}
 
 
-def write_offline_files(outdir: Path, pages: list[str], home: str, book: set[str]) -> dict:
+def write_offline_files(outdir: Path, pages: list[str], home: str, book: set[str], memo: dict | None = None) -> dict:
     """``offline.json`` and ``sw.js`` at the root of ``outdir``, from ``pages`` and what they load
     and link; ``book``: the book's own pages among them. Returns the manifest."""
     outdir = Path(outdir)
-    data = manifest(outdir, pages, home, set(book))
+    data = manifest(outdir, pages, home, set(book), memo)
     (outdir / MANIFEST).write_text(json.dumps(data, ensure_ascii=False, separators=(',', ':')),
                                    encoding='utf-8')
     worker = WORKER_SOURCE.read_text(encoding='utf-8')
@@ -221,8 +234,12 @@ def _write(app, exception):
     pages = book + [app.builder.get_target_uri('search')]
     if (Path(app.outdir) / 'index.html').is_file():     # Jupyter Book's redirect to the home page
         pages.append('index.html')
+    memo_file = Path(app.doctreedir) / 'course-cache' / 'offline-references.json'
+    memo = json.loads(memo_file.read_text(encoding='utf-8')) if memo_file.is_file() else {}
     write_offline_files(Path(app.outdir), pages, app.builder.get_target_uri(app.config.root_doc),
-                        set(book))
+                        set(book), memo)
+    memo_file.parent.mkdir(parents=True, exist_ok=True)
+    memo_file.write_text(json.dumps(memo), encoding='utf-8')
 
 
 # ----------------------------------------------------------------------------- pages

@@ -28,6 +28,7 @@ JSON file this module prepares.
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import posixpath
 import re
@@ -151,29 +152,50 @@ def _teaching_link(definition):
     return links[0] if links else None
 
 
-def prepared(outdir: Path, book_parts: dict[str, str]):
-    """The pages and the glossary records for the index: ``(pages, records)``."""
+def _page_parts(doc: str, path: Path) -> dict | None:
+    """What the index takes from one built page: its title, its glossary entries and the text of
+    its article as Pagefind reads it (code, outputs and formulas out; each section linked)."""
+    article = _soup(path).select_one('article')
+    if article is None:
+        return None
+    heading = article.find('h1')
+    if heading is not None:
+        heading = copy.copy(heading)
+        for link in heading.select('.headerlink'):
+            link.decompose()
+    title = _clean_text(heading) if heading is not None else doc
+    entries = [dict(entry, page=doc) for entry in glossary_entries(doc, article)]
+    for selector in NOT_INDEXED:
+        for element in article.select(selector):
+            element.decompose()
+    for section in article.select('section[id]'):
+        heading = _heading(section)
+        if heading is not None and not heading.get('id'):
+            heading['id'] = section['id']        # the section's link, where Pagefind looks
+    return {'title': title, 'entries': entries, 'body': ''.join(str(child) for child in article.children)}
+
+
+def prepared(outdir: Path, book_parts: dict[str, str], memo: dict | None = None):
+    """The pages and the glossary records for the index: ``(pages, records)``. ``memo``
+    (``{doc: [hash of the page, its parts]}``) keeps each page's parts from one build to the next:
+    only a page that changed is parsed again."""
     articles, titles, entries = {}, {}, []
     for doc in book_parts:
         path = outdir / f'{doc}.html'
-        article = _soup(path).select_one('article') if path.is_file() else None
-        if article is None:
+        if not path.is_file():
             continue
-        heading = article.find('h1')
-        if heading is not None:
-            heading = copy.copy(heading)
-            for link in heading.select('.headerlink'):
-                link.decompose()
-        titles[doc] = _clean_text(heading) if heading is not None else doc
-        entries += [dict(entry, page=doc) for entry in glossary_entries(doc, article)]
-        for selector in NOT_INDEXED:
-            for element in article.select(selector):
-                element.decompose()
-        for section in article.select('section[id]'):
-            heading = _heading(section)
-            if heading is not None and not heading.get('id'):
-                heading['id'] = section['id']        # the section's link, where Pagefind looks
-        articles[doc] = article
+        key = hashlib.sha1(path.read_bytes()).hexdigest()
+        if memo is not None and memo.get(doc, [None])[0] == key:
+            found = memo[doc][1]
+        else:
+            found = _page_parts(doc, path)
+            if memo is not None:
+                memo[doc] = [key, found]
+        if found is None:
+            continue
+        titles[doc] = found['title']
+        entries += found['entries']
+        articles[doc] = found['body']
 
     teaches: dict[str, list[str]] = {}
     records = []
@@ -199,7 +221,7 @@ def prepared(outdir: Path, book_parts: dict[str, str]):
         if doc.startswith(AFTER_THE_LESSONS):
             metadata.append('depois:1')
         marks = ''.join(f'<span data-pagefind-meta="{m}"></span>' for m in metadata if m)
-        body = ''.join(str(child) for child in article.children)
+        body = article
         html = (f'<html lang="pt-BR"><head><title>{_text(titles[doc])}</title></head><body>'
                 f'<main data-pagefind-body data-pagefind-filter="tipo:pagina">{marks}{body}</main>'
                 '</body></html>')
@@ -218,11 +240,11 @@ def _text(text: str) -> str:
 
 # ----------------------------------------------------------------------------- the index
 
-def write_index(outdir: Path, book_parts: dict[str, str]) -> Path:
+def write_index(outdir: Path, book_parts: dict[str, str], memo: dict | None = None) -> Path:
     """Pagefind's index of the pages in ``outdir/pagefind`` (replaced whole)."""
     if not (PAGEFIND / 'package.json').is_file():
         raise ExtensionError(f'o pacote pagefind não está em node_modules: {NPM_HINT}')
-    pages, records = prepared(outdir, book_parts)
+    pages, records = prepared(outdir, book_parts, memo)
     bundle = outdir / BUNDLE
     shutil.rmtree(bundle, ignore_errors=True)          # no chunk of an older index stays behind
     with tempfile.TemporaryDirectory(prefix='course-search-') as folder:
@@ -245,7 +267,11 @@ def _index(app, exception):
         return
     outdir = Path(app.outdir)
     (outdir / 'searchindex.js').unlink(missing_ok=True)   # Sphinx's, left by an older build
-    write_index(outdir, parts(app))
+    memo_file = Path(app.doctreedir) / 'course-cache' / 'search-pages.json'
+    memo = json.loads(memo_file.read_text(encoding='utf-8')) if memo_file.is_file() else {}
+    write_index(outdir, parts(app), memo)
+    memo_file.parent.mkdir(parents=True, exist_ok=True)
+    memo_file.write_text(json.dumps(memo, ensure_ascii=False), encoding='utf-8')
 
 
 # ----------------------------------------------------------------------------- Sphinx's search off
