@@ -64,13 +64,16 @@ DEFINED = [
     ('*', r'empates? (em|se desfaz|se desfazem)|empates que os degraus|degraus?.{0,40}empat\w*|'
           r'(biópsias|exemplos|escores) empatam|empatam (em|no) 1',
      'scores that tie (rounded to the same number, or on the same step of a map) are a tie of scores'),
-    ('*', r'(maligna|malignas|maligno|positiva|positivas|positivo|positivos|doente|doentes|saudáveis|'
+    ('*', r'(maligna|malignas|maligno|positiva|positivas|positivo|positivos|negativa|negativas|negativo|negativos|doente|doentes|saudáveis|'
           r'porcentagens|probabilidades|modelo|modelos|biópsias de validação|frequências|dados) de verdade',
      '"de verdade" as "in fact" (a label, a real model), not "a real difference"'),
     ('*', r'atingiria por sorte|concordância .{0,60} por sorte',
      "kappa's definition: the agreement a random guess reaches"),
     ('*', r'(vencedor|escolhid\w*|limiar escolhido).{0,80}ganhou em parte por sorte',
      "the winner's curse: a choice among candidates is optimistic, a general fact, not a verdict on one sample"),
+    ('glossario.md', r'a amostra não distingue os dois|A supera B nesta amostra|dentro do que o acaso dá|'
+                     r'incomum para um modelo calibrado|não é um empate',
+     "the glossary defines the course's verdict words (the entry of the 95 % interval)"),
     ('*', r'prova(s)? (de|do) (conceito)|à prova',
      'a word of another sense'),
 ]
