@@ -230,6 +230,9 @@ def _book(app) -> list[str]:
 def _write(app, exception):
     if exception is not None or app.builder.format != 'html':
         return
+    import page_assets
+    if page_assets.deferred_in_preview(app, Path(app.outdir) / MANIFEST):
+        return                                # nobody saves the preview for reading offline
     book = _book(app)
     pages = book + [app.builder.get_target_uri('search')]
     if (Path(app.outdir) / 'index.html').is_file():     # Jupyter Book's redirect to the home page

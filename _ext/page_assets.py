@@ -55,8 +55,17 @@ def _third_party(app, config):
 
 
 def setup(app):
+    # The live preview (scripts/preview.py) sets it: the end-of-build work that reading a page does
+    # not need (the search index, the offline list) waits for a real build. Never in the site's build.
+    app.add_config_value('course_preview', False, 'env', types=[bool])
     app.connect('config-inited', _third_party)
     return {'parallel_read_safe': True, 'parallel_write_safe': True}
+
+
+def deferred_in_preview(app, made: Path) -> bool:
+    """True in the live preview when ``made`` (what the end-of-build step writes) already exists:
+    the step can wait for the next real build."""
+    return bool(getattr(app.config, 'course_preview', False)) and Path(made).exists()
 
 
 def static_folder(app, name: str) -> Path:

@@ -266,6 +266,9 @@ def _index(app, exception):
     if exception is not None or app.builder.format != 'html':
         return
     outdir = Path(app.outdir)
+    import page_assets
+    if page_assets.deferred_in_preview(app, outdir / BUNDLE / 'pagefind.js'):
+        return                                # the preview's search finds the last full build's text
     (outdir / 'searchindex.js').unlink(missing_ok=True)   # Sphinx's, left by an older build
     memo_file = Path(app.doctreedir) / 'course-cache' / 'search-pages.json'
     memo = json.loads(memo_file.read_text(encoding='utf-8')) if memo_file.is_file() else {}

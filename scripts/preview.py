@@ -22,11 +22,15 @@ too). Three things differ from what that command writes, on purpose:
   and the publishing read), without ``-W``: a warning is printed in the terminal and the page is
   still shown. Before publishing, build with ``jupyter-book build . -W -n --keep-going``.
 
-Everything the course's extensions do at each build (``html-page-context`` hooks, the handout,
-the slides, the search index) runs at every rebuild, so the preview looks like
-the site. The whole book folder is watched (lessons, labs, quiz banks, figure scripts, the course
-package, ``_static``, ``_ext``, ``_config.yml``, ``_toc.yml``), except what builds and tools write
-there (``IGNORED``).
+Everything the course's extensions do to a page (``html-page-context`` hooks, figures, the
+handout, the site's stylesheet) runs at every rebuild, so the preview looks like the site; two
+end-of-build steps that reading a page does not need wait for a real build (``course_preview``):
+the search index (the preview's search finds the text of the last full build) and the list of
+files for reading offline. Each rebuild runs in a fork of this process, which has imported Sphinx,
+its extensions and the course's once (``preload``): sphinx-autobuild would start a new Python
+for each, and those imports were most of the seconds of a one-word edit. The whole book folder
+is watched (lessons, labs, quiz banks, figure scripts, the course package, ``_static``, ``_ext``,
+``_config.yml``, ``_toc.yml``), except what builds and tools write there (``IGNORED``).
 """
 from __future__ import annotations
 
@@ -110,74 +114,71 @@ def autobuild_command(root: Path = ROOT, port: int = 8000, host: str = '127.0.0.
 
 
 # ----------------------------------------------------------------------------- the extension
-# Two things make a rebuild of the whole book out of a one-word edit; in the preview, and only
-# there, they are avoided (the site's build is not changed):
-# - _ext/course_assets.py and _ext/formulas.py give Sphinx a new temporary folder of static files
-#   at every build (STATIC_PREFIXES); each is in html_static_path, a configuration value whose
-#   change makes Sphinx write every page again (≈ 10 s). The preview copies each to a folder of its
-#   own that keeps its name. (interface_words' folder is added at builder-inited, after Sphinx has
-#   compared the configuration, so it does not count.)
-# - _ext/slides.py renders the slide decks at the end of every build: it runs each figure script
-#   and imports scikit-learn (≈ 15 s). The preview renders them again only when a file they are
-#   made from changed (SLIDE_INPUTS), and keeps the decks it already has otherwise.
 
-SLIDE_INPUTS = ['slides', 'figures', 'course', '_ext/slides.py', '_ext/slides_poster.py']
-STATIC_PREFIXES = ('course-assets-', 'course-katex-')
-
-
-def _stable_static(app, config):
-    import shutil
-    import tempfile
-    paths = []
-    for path in config.html_static_path:
-        folder = Path(path)
-        prefix = next((p for p in STATIC_PREFIXES if folder.name.startswith(p)), None)
-        if prefix and folder.parent == Path(tempfile.gettempdir()):
-            stable = Path(app.srcdir) / PREVIEW / prefix.rstrip('-')
-            shutil.rmtree(stable, ignore_errors=True)
-            shutil.copytree(folder, stable)
-            path = str(stable)
-        paths.append(path)
-    config.html_static_path = paths
-
-
-def slide_inputs_digest(root: Path) -> str:
-    import hashlib
-    digest = hashlib.sha256()
-    for name in SLIDE_INPUTS:
-        top = root / name
-        files = [top] if top.is_file() else sorted(
-            p for p in top.rglob('*')
-            if p.is_file() and '__pycache__' not in p.parts and 'out' not in p.relative_to(top).parts[:1])
-        for path in files:
-            digest.update(str(path.relative_to(root)).encode() + b'\0' + path.read_bytes())
-    return digest.hexdigest()
-
-
-def _cached_slides(app):
-    """The slides' build-finished handler, run only when the decks' inputs changed."""
-    for listener in list(app.events.listeners['build-finished']):
-        if getattr(listener.handler, '__module__', '') != 'slides':
-            continue
-        render = listener.handler
-
-        def cached(app, exception, render=render):
-            root = Path(app.srcdir)
-            stamp = Path(app.outdir) / 'slides' / '.inputs'
-            digest = slide_inputs_digest(root)
-            if exception is None and stamp.is_file() and stamp.read_text() == digest:
-                return
-            render(app, exception)
-            if exception is None and stamp.parent.is_dir():
-                stamp.write_text(digest)
-        app.events.listeners['build-finished'].remove(listener)
-        app.events.listeners['build-finished'].append(listener._replace(handler=cached))
+def _preview_mode(app, config):
+    # the end-of-build work that reading a page does not need waits for a real build
+    # (_ext/page_assets.py, deferred_in_preview): the search index, the offline list
+    config.course_preview = True
 
 
 def setup(app):
-    app.connect('config-inited', _stable_static, priority=900)   # after course_assets' and formulas'
-    app.connect('builder-inited', _cached_slides)
+    app.connect('config-inited', _preview_mode)
     return {'parallel_read_safe': True, 'parallel_write_safe': True}
+
+
+# ----------------------------------------------------------------------------- the rebuilds
+# sphinx-autobuild starts a new Python for every rebuild (python -m sphinx build ...): importing
+# Sphinx, myst-nb, Jupyter Book, the theme and the course's extensions took most of the seconds of
+# a one-word edit. Here they are imported once, and each rebuild runs in a fork of this process
+# (os.fork: the child has them already, and whatever a build leaves behind dies with the child).
+
+PRELOAD = ['sphinx.application', 'sphinx.cmd.build', 'myst_nb', 'myst_nb.sphinx_ext', 'jupyter_book.config',
+           'sphinx_book_theme', 'pydata_sphinx_theme', 'sphinx_design', 'sphinx_togglebutton',
+           'sphinx_copybutton', 'sphinx_external_toc', 'sphinxcontrib.katex', 'jupyter_cache', 'nbclient',
+           'bs4', 'matplotlib', 'fontTools.subset']
+
+
+def preload(root: Path = ROOT) -> list[str]:
+    """Import what every build imports (Sphinx and its extensions, the course's own); returns the
+    modules of the course's extensions."""
+    import importlib
+    for name in PRELOAD:
+        importlib.import_module(name)
+    ext = root / '_ext'
+    if str(ext) not in sys.path:
+        sys.path.insert(0, str(ext))
+    own = [p.stem for p in sorted(ext.glob('*.py'))]
+    for name in own:
+        importlib.import_module(name)
+    return own
+
+
+def forking_builder():
+    """sphinx-autobuild's Builder, running each build in a fork of this process."""
+    from sphinx_autobuild.build import Builder
+    from sphinx_autobuild.utils import show_message
+
+    class ForkingBuilder(Builder):
+        def __call__(self, *, changed_paths=()):
+            if changed_paths:
+                show_message('Detected changes (' + ', '.join(str(p) for p in changed_paths[:5]) + ')')
+                show_message('Rebuilding...')
+            pid = os.fork()
+            if pid == 0:                                   # the child: one build, then gone
+                code = 1
+                try:
+                    from sphinx.cmd.build import build_main
+                    code = build_main(list(self.sphinx_args))
+                finally:
+                    sys.stdout.flush()
+                    sys.stderr.flush()
+                    os._exit(code)
+            _, status = os.waitpid(pid, 0)
+            code = os.waitstatus_to_exitcode(status)
+            if code:
+                print(f'Sphinx exited with exit code: {code}; the server keeps serving the last pages.')
+            show_message(f'Serving on {self.uri}')
+    return ForkingBuilder
 
 
 def main(argv=None):
@@ -192,7 +193,10 @@ def main(argv=None):
     print(f'Pré-visualização em http://{args.host}:{args.port}/ (Ctrl+C para parar); a primeira '
           'construção lê todas as páginas.', flush=True)
     os.chdir(ROOT)
-    os.execv(command[0], command)
+    preload(ROOT)
+    import sphinx_autobuild.__main__ as autobuild
+    autobuild.Builder = forking_builder()
+    autobuild.main(command[3:])              # the command's arguments, served by this process
 
 
 if __name__ == '__main__':

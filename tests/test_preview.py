@@ -103,20 +103,54 @@ def test_the_written_conf_adds_only_the_previews_extension(tmp_path):
     assert not (ROOT / 'conf.py').exists(), 'a conf.py in the book would be read by nothing'
 
 
-def test_the_slides_are_rendered_again_when_what_they_are_made_of_changes(tmp_path):
-    for name in ('slides/fundamental.md', 'figures/cost_curve.py', 'course/data.py'):
+def test_the_preview_defers_only_what_reading_a_page_does_not_need(tmp_path):
+    """In the preview the search index and the offline list wait for a real build (when the last
+    one left them); every other end-of-build step runs, and the site's build defers nothing."""
+    import page_assets
+
+    class App:
+        class config:
+            course_preview = True
+    made = tmp_path / 'offline.json'
+    assert not page_assets.deferred_in_preview(App, made)          # nothing yet: written
+    made.write_text('{}')
+    assert page_assets.deferred_in_preview(App, made)
+    App.config.course_preview = False
+    assert not page_assets.deferred_in_preview(App, made)
+    values = {}
+    exec((preview.write_conf(ROOT) / 'conf.py').read_text(encoding='utf-8'), values)
+
+    class Config:
+        course_preview = False
+    preview._preview_mode(None, Config)
+    assert Config.course_preview is True
+
+
+def test_the_slides_are_rendered_again_only_when_what_they_are_made_of_changes(tmp_path):
+    import slides
+    for name in ('slides/fundamental.md', 'figures/cost_curve.py', 'course/data.py', 'lessons/custo.md'):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text('x', encoding='utf-8')
     (tmp_path / '_ext').mkdir()
-    first = preview.slide_inputs_digest(tmp_path)
+    first = slides.inputs_key(tmp_path)
     (tmp_path / 'figures' / 'out').mkdir()
     (tmp_path / 'figures' / 'out' / 'cost_curve.png').write_bytes(b'png')   # a figure's output
-    assert preview.slide_inputs_digest(tmp_path) == first
+    (tmp_path / 'lessons' / 'custo.md').write_text('a prose edit', encoding='utf-8')
+    assert slides.inputs_key(tmp_path) == first
     for name in ('slides/fundamental.md', 'figures/cost_curve.py', 'course/data.py'):
         (tmp_path / name).write_text('y', encoding='utf-8')
-        changed = preview.slide_inputs_digest(tmp_path)
+        changed = slides.inputs_key(tmp_path)
         assert changed != first, name
         first = changed
+    (tmp_path / 'lessons' / 'custo.md').write_text(
+        '<iframe class="slides-embed" src="../slides/fundamental.html"', encoding='utf-8')
+    assert slides.inputs_key(tmp_path) != first                    # which lesson shows the deck
+
+
+def test_the_rebuilds_run_in_a_fork_that_has_imported_the_build_once():
+    from sphinx_autobuild.build import Builder
+    assert issubclass(preview.forking_builder(), Builder)
+    assert {'sphinx.cmd.build', 'myst_nb', 'sphinx_book_theme'} <= set(preview.PRELOAD)
 
 
 def test_the_readme_documents_the_command_and_its_times():
