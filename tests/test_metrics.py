@@ -5,9 +5,18 @@ import math
 
 import numpy as np
 import pytest
-from sklearn.metrics import (balanced_accuracy_score, brier_score_loss, confusion_matrix, f1_score,
-                             matthews_corrcoef, mean_absolute_error, mean_squared_error, precision_score,
-                             r2_score, roc_auc_score)
+from sklearn.metrics import (
+    balanced_accuracy_score,
+    brier_score_loss,
+    confusion_matrix,
+    f1_score,
+    matthews_corrcoef,
+    mean_absolute_error,
+    mean_squared_error,
+    precision_score,
+    r2_score,
+    roc_auc_score,
+)
 
 from course import metrics
 
