@@ -256,7 +256,7 @@
       this.count(rec);
     }
     var mine = guess.told ? raw.trim() + ' (lido como ' + raw.trim() + ' %)' : typed(guess, raw, ex.shown);
-    var text = verdict === 'right' ? 'A resposta é ' + ex.shown + '; você respondeu ' + mine + '.'
+    var text = verdict === 'right' ? 'A resposta é ' + ex.shown + (mine === ex.shown ? '.' : '; você respondeu ' + mine + '.')
              : verdict === 'close' ? 'Você respondeu ' + mine + '; a resposta é ' + ex.shown +
                                      '. Perto, mas conta como errada: confira as contas e as casas decimais.'
              : 'Você respondeu ' + mine + '; a resposta é ' + ex.shown + '. Veja a resolução logo abaixo.';

@@ -174,6 +174,19 @@
     return out;
   }
 
+  /* How the first numeric predictions went (those made before seeing the answer). */
+  function calibration(predictions) {
+    var counted = predictions.filter(function (p) { return !p.after; });
+    var c = { n: counted.length, right: 0, close: 0, wrong: 0, above: 0, below: 0, exact: 0,
+              furthest: null, after: predictions.length - counted.length };
+    counted.forEach(function (p) {
+      c[p.verdict]++;
+      if (p.distance > 0) c.above++; else if (p.distance < 0) c.below++; else c.exact++;
+      if (!c.furthest || Math.abs(p.distance) > Math.abs(c.furthest.distance)) c.furthest = p;
+    });
+    return c;
+  }
+
   /* ----------------------------------------------------------------- practice */
 
   /* Per kind of exercise the site offers (the manifest's "practice", in reading order), what
@@ -219,6 +232,8 @@
            (missing === 1 ? 'falta 1' : 'faltam ' + missing) + ' para dominar';
   }
 
+  /* One line per kind of exercise: "Exercício de precisão (aula): 4 conferidos, 3 certos; ✔ dominado:
+     3 certos seguidos." A list, not a table: it reads on a phone. */
   function fillPractice(s) {
     var box = part('pratica');
     if (!box) return;
@@ -227,36 +242,24 @@
       box.appendChild(el('p', { 'class': 'progresso-vazio' }, 'Nenhuma aula tem exercícios de prática ainda.'));
       return;
     }
+    var goal = A.MASTERED + ' certos seguidos';
     box.appendChild(el('p', { 'class': 'progresso-pratica-resumo' }, pr.practised
-      ? 'Você praticou ' + pr.practised + ' de ' + plural(pr.total, 'tipo', 'tipos') + ' de exercício e ' +
-        (pr.mastered === 1 ? 'dominou 1' : 'dominou ' + pr.mastered) + ' (' + A.MASTERED + ' certos seguidos).'
+      ? 'Você praticou ' + pr.practised + ' de ' + plural(pr.total, 'tipo', 'tipos') + ' de exercício; ' +
+        (pr.mastered ? 'dominou ' + pr.mastered + ' (' + goal + ').'
+                     : 'ainda não dominou nenhum (dominar é acertar ' + A.MASTERED + ' seguidos).')
       : 'Você ainda não praticou. Cada caixa Pratique das aulas sorteia números novos a cada exercício; ' +
-        A.MASTERED + ' certos seguidos num tipo de exercício é dominá-lo.'));
-    var rows = pr.kinds.map(function (k) {
-      var name = el('span');
-      name.appendChild(link(k.section.href, k.title));
-      name.appendChild(document.createTextNode(' (' + k.lesson + ')'));
-      return [{ node: name }, String(k.attempts), String(k.right), String(k.streak),
-              { text: practiceState(k), num: false }];
+        goal + ' num tipo de exercício é dominá-lo.'));
+    var list = el('ul', { 'class': 'progresso-pratica' });
+    pr.kinds.forEach(function (k) {
+      var li = el('li', { 'class': 'progresso-pratica-' + (k.mastered ? 'dominado' : k.attempts ? 'praticando' : 'nada'),
+                          'data-id': k.id });
+      li.appendChild(link(k.section.href, k.title));
+      li.appendChild(document.createTextNode(' (' + k.lesson + '): ' + (k.attempts
+        ? plural(k.attempts, 'conferido', 'conferidos') + ', ' + plural(k.right, 'certo', 'certos') + '; '
+        : '') + practiceState(k) + '.'));
+      list.appendChild(li);
     });
-    var t = table('Prática por tipo de exercício',
-                  [{ text: 'Exercício', num: false }, 'Conferidos', 'Certos', 'Certos seguidos',
-                   { text: 'Situação', num: false }], rows);
-    t.classList.add('progresso-tabela-pratica');
-    box.appendChild(t);
-  }
-
-  /* How the first numeric predictions went (those made before seeing the answer). */
-  function calibration(predictions) {
-    var counted = predictions.filter(function (p) { return !p.after; });
-    var c = { n: counted.length, right: 0, close: 0, wrong: 0, above: 0, below: 0, exact: 0,
-              furthest: null, after: predictions.length - counted.length };
-    counted.forEach(function (p) {
-      c[p.verdict]++;
-      if (p.distance > 0) c.above++; else if (p.distance < 0) c.below++; else c.exact++;
-      if (!c.furthest || Math.abs(p.distance) > Math.abs(c.furthest.distance)) c.furthest = p;
-    });
-    return c;
+    box.appendChild(list);
   }
 
   /* ----------------------------------------------------------------- the page */

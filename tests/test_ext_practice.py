@@ -3,10 +3,10 @@ writes are course/practice.py's, the box is the exercise of seed 1 with its solu
 without a script), numbered on its page, and its files load only where there is a box."""
 import json
 
+import practice as extension
 from bs4 import BeautifulSoup
 from ext_book import PAGES, head, outdir, soup, warnings
 
-import practice as extension
 from course import practice
 
 
