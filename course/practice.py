@@ -45,9 +45,9 @@ from .fmt import MINUS, num
 
 # 100 draws per kind: many more than a student needs to get three right in a row (a few dozen at
 # most, each seen once), a range an instructor can hand out seed by seed to a large class, and a
-# file of 60-110 kB per kind (6-13 kB compressed), fetched only when a student asks for another
-# exercise. 200 would double what "Guardar o curso" keeps on a phone (16 kinds: 2,6 MB instead
-# of 1,3 MB) for exercises nobody reaches.
+# file of 60-110 kB per kind (3-13 kB compressed), fetched only when a student asks for another
+# exercise. 200 would double what "Guardar o curso" keeps on a phone (16 kinds: 2,7 MB instead
+# of 1,35 MB) for exercises nobody reaches.
 N_SEEDS = 100
 MAX_TRIES = 2000
 HINTS = {
