@@ -12,7 +12,8 @@ stores the whole course on request, and a new build that replaces what was store
   the list are ``offline.json``, written here from the real files of the build: every page of the
   book, the search page, the slides, and every file they load (stylesheets and what they load,
   scripts, images, fonts: woff2 where a font also has other formats) and the search's index
-  (``pagefind/``); not the pages' source files (``_sources/``, the download button's ``.md`` and
+  (``pagefind/``) and the exercises' draws, which a script fetches (``_static/pratique/``, written by
+  ``_ext/practice.py``); not the pages' source files (``_sources/``, the download button's ``.md`` and
   ``.ipynb``). "Baixa cerca de" is the size compressed as GitHub Pages sends text (gzip);
   "ocupa" is what the browser keeps.
 - **A new build replaces what was stored.** The version is a hash of every file of the list and
@@ -47,7 +48,8 @@ WORKER = 'sw.js'
 MANIFEST = 'offline.json'
 ASSETS = ['offline.js', 'offline.css']
 NOT_STORED = ('_sources/', '.buildinfo', 'objects.inv', WORKER, MANIFEST)
-ALSO_STORED = ('pagefind',)            # loaded by scripts, not named by any page: the search index
+ALSO_STORED = ('pagefind', '_static/pratique')   # loaded by scripts, named by no page: the search
+                                                 # index, the exercises' draws (_ext/practice.py)
 COMPRESSED = ('text/', 'application/javascript', 'application/json', 'image/svg+xml')
 REFERENCES = {'script': ['src'], 'img': ['src', 'srcset'], 'source': ['src', 'srcset'],
               'iframe': ['src', 'data-src'], 'link': ['href'], 'video': ['src', 'poster'],

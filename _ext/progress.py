@@ -31,10 +31,14 @@ Manifest, version 1::
            "tolerance": 0.1, "reference": null | {"text": "0,667", "name": "F1"}, ...},
           {"id": "preveja:...", "kind": "preveja-escolha", "answer": "lr",
            "options": {"lr": "A regressão logística", ...}, ...},
-          {"id": "preveja:texto-...", "kind": "preveja-texto", ...}]}]}
+          {"id": "preveja:texto-...", "kind": "preveja-texto", ...}],
+        "practice": [                    only on a page with {pratique} boxes (_ext/practice.py)
+          {"id": "pratique:precisao", "kind": "precisao", "title": "Exercício de precisão",
+           "section": {"href": "...", "title": "..."}}]}]}
 
 Every item has ``prompt`` (plain text) and ``section``: the quiz's "Revise:" link, or for a
-Preveja the section it is in. Quiz options are in the bank's order (what answers.js stores);
+Preveja the section it is in. ``practice`` lists the kinds of exercise the page offers, once each
+(answers.js keeps the practice of a kind under ``pratique:<kind>``). Quiz options are in the bank's order (what answers.js stores);
 ``answer`` of a Preveja is the glued text the box compares with, as the page writes it.
 
 Everything is read from what the pages show (the quizzes' data and the boxes' attributes), so
@@ -43,7 +47,7 @@ read (kept in the environment, so an incremental build still knows every page) a
 before the pages are (``env-updated``), so the progress page links it with its checksum.
 
 The extension also adds the directive ``{progresso}`` (the parts of the progress page:
-``resumo``, ``aulas``, ``previsoes``, ``arquivo``) and, on every page that asks something, a link
+``resumo``, ``aulas``, ``previsoes``, ``pratica``, ``arquivo``) and, on every page that asks something, a link
 to "Meu progresso" at the end of the page.
 """
 from __future__ import annotations
@@ -61,7 +65,7 @@ FORMAT = 'curso-progresso-manifesto'
 VERSION = 1
 FOLDER = 'progresso'                 # _static/progresso/
 PAGE = 'progresso'                   # the docname of "Meu progresso"
-PARTS = ('resumo', 'aulas', 'previsoes', 'arquivo')
+PARTS = ('resumo', 'aulas', 'previsoes', 'pratica', 'arquivo')
 ASSETS = ['progress.js', 'progress.css']
 QUIZ_KINDS = {'single', 'multiple', 'numeric', 'truefalse'}
 
@@ -181,13 +185,19 @@ def _preveja_item(raw, page: str) -> dict:
     return item
 
 
+def _practice_item(raw, page: str) -> dict:
+    ui = BeautifulSoup(raw.astext(), 'html.parser').select_one('div.pratique-ui')
+    return {'id': ui['data-id'], 'kind': ui['data-tipo'], 'title': ui['data-titulo'],
+            'section': _section(raw, page)}
+
+
 def _collect(app, doctree):
     env = app.env
     store = env.__dict__.setdefault('course_progress', {})
     store.pop(env.docname, None)
     page = app.builder.get_target_uri(env.docname) if hasattr(app.builder, 'get_target_uri') \
         else f'{env.docname}.html'
-    items = []
+    items, practice = [], []
     for raw in doctree.findall(nodes.raw):
         if 'html' not in raw.get('format', '').split():
             continue
@@ -196,7 +206,14 @@ def _collect(app, doctree):
             items.append(_preveja_item(raw, page))
         elif 'cq-quiz' in text and 'cq-data' in text:
             items += _quiz_items(text)
-    if items:
+        elif 'class="pratique-ui"' in text:
+            practice.append(_practice_item(raw, page))
+    if practice:
+        kinds = {}
+        for entry in practice:               # two boxes of one kind on a page are one kind
+            kinds.setdefault(entry['id'], entry)
+        practice = list(kinds.values())
+    if items or practice:
         seen = set()
         unique = []
         for item in items:        # a question shown twice on a page ("Erro comum" + quiz) is one
@@ -204,6 +221,8 @@ def _collect(app, doctree):
                 seen.add(item['id'])
                 unique.append(item)
         store[env.docname] = {'page': page, 'items': unique}
+        if practice:
+            store[env.docname]['practice'] = practice
 
 
 def _purge(app, env, docname):
@@ -241,6 +260,8 @@ def manifest(env) -> dict:
             pages.append({'page': store[doc]['page'],
                           'title': ' '.join(title.astext().split()) if title else doc,
                           'items': store[doc]['items']})
+            if store[doc].get('practice'):
+                pages[-1]['practice'] = store[doc]['practice']
     body = {'format': FORMAT, 'version': VERSION, 'pages': pages}
     digest = hashlib.sha256(json.dumps(body, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
     return {'format': FORMAT, 'version': VERSION, 'build': digest[:12], 'pages': pages}
@@ -306,4 +327,4 @@ def setup(app):
     app.connect('env-merge-info', _merge)
     app.connect('env-updated', _write)
     app.connect('html-page-context', _page)
-    return {'parallel_read_safe': True, 'parallel_write_safe': True, 'env_version': 1}
+    return {'parallel_read_safe': True, 'parallel_write_safe': True, 'env_version': 2}

@@ -9,7 +9,9 @@
      question of this build (the key of a quiz, the glued number of a Preveja), with the rules of
      answers.js; an answer the build does not know (a question that left or changed kind, an
      option that is no longer there) is left out and counted, never a crash.
-   - The page's four parts (_ext/progress.py, directive {progresso}) are filled from it.
+   - The page's five parts (_ext/progress.py, directive {progresso}) are filled from it; the
+     practice of each kind of exercise ("Pratique", the manifest's "practice" of each page) in
+     the part "pratica" (practiceSummary, fillPractice).
    Under Node, require() returns the module (tests/test_progress.py runs summarize on cases). */
 (function (root, factory) {
   var api = factory(root);
@@ -111,6 +113,7 @@
       var c = counts();
       var revise = {};
       known[p.page] = {};
+      (p.practice || []).forEach(function (k) { known[p.page][k.id] = true; });
       p.items.forEach(function (item) {
         known[p.page][item.id] = true;
         var quiz = item.kind.indexOf('quiz-') === 0;
@@ -167,6 +170,7 @@
       }
     }
     out.calibration = calibration(out.predictions);
+    out.practice = practiceSummary(manifest, pagesStored, out);
     return out;
   }
 
@@ -181,6 +185,81 @@
       if (!c.furthest || Math.abs(p.distance) > Math.abs(c.furthest.distance)) c.furthest = p;
     });
     return c;
+  }
+
+  /* ----------------------------------------------------------------- practice */
+
+  /* Per kind of exercise the site offers (the manifest's "practice", in reading order), what
+     this browser kept under "pratique:<kind>" (on the page pageOf gives it, where rehomed()
+     brought it): exercises checked, right, right in a row; A.MASTERED in a row is mastered. A
+     record that is not a practice record is counted as ignored in `out`. */
+  function practiceSummary(manifest, pagesStored, out) {
+    var where = pageOf(manifest);
+    var kinds = [], seen = {};
+    manifest.pages.forEach(function (p) {
+      (p.practice || []).forEach(function (k) {
+        if (seen[k.id]) return;
+        seen[k.id] = true;
+        var rec = (pagesStored[where[k.id]] || {})[k.id];
+        var row = { id: k.id, kind: k.kind, title: k.title, page: p.page, lesson: p.title,
+                    section: k.section, attempts: 0, right: 0, streak: 0, mastered: false, lastSeed: null };
+        if (rec !== undefined && rec !== null) {
+          if (typeof rec !== 'object' || rec.kind !== A.PRACTICE || !isIndex(rec.attempts) ||
+              !isIndex(rec.right) || !isIndex(rec.streak)) {
+            if (out) out.ignored++;
+          } else {
+            row.attempts = rec.attempts;
+            row.right = rec.right;
+            row.streak = rec.streak;
+            row.mastered = rec.streak >= A.MASTERED;
+            row.lastSeed = rec.last && isIndex(rec.last.seed) ? rec.last.seed : null;
+          }
+        }
+        kinds.push(row);
+      });
+    });
+    return { kinds: kinds, total: kinds.length,
+             practised: kinds.filter(function (k) { return k.attempts > 0; }).length,
+             mastered: kinds.filter(function (k) { return k.mastered; }).length };
+  }
+
+  /* "3 certos seguidos: dominado" (README, "Meu progresso"): the state of one kind, in words. */
+  function practiceState(k) {
+    if (!k.attempts) return 'ainda não praticado';
+    if (k.mastered) return '✔ dominado: ' + plural(k.streak, 'certo seguido', 'certos seguidos');
+    var missing = A.MASTERED - k.streak;
+    return plural(k.streak, 'certo seguido', 'certos seguidos') + ': ' +
+           (missing === 1 ? 'falta 1' : 'faltam ' + missing) + ' para dominar';
+  }
+
+  /* One line per kind of exercise: "Exercício de precisão (aula): 4 conferidos, 3 certos; ✔ dominado:
+     3 certos seguidos." A list, not a table: it reads on a phone. */
+  function fillPractice(s) {
+    var box = part('pratica');
+    if (!box) return;
+    var pr = s.practice;
+    if (!pr.total) {
+      box.appendChild(el('p', { 'class': 'progresso-vazio' }, 'Nenhuma aula tem exercícios de prática ainda.'));
+      return;
+    }
+    var goal = A.MASTERED + ' certos seguidos';
+    box.appendChild(el('p', { 'class': 'progresso-pratica-resumo' }, pr.practised
+      ? 'Você praticou ' + pr.practised + ' de ' + plural(pr.total, 'tipo', 'tipos') + ' de exercício; ' +
+        (pr.mastered ? 'dominou ' + pr.mastered + ' (' + goal + ').'
+                     : 'ainda não dominou nenhum (dominar é acertar ' + A.MASTERED + ' seguidos).')
+      : 'Você ainda não praticou. Cada caixa Pratique das aulas sorteia números novos a cada exercício; ' +
+        goal + ' num tipo de exercício é dominá-lo.'));
+    var list = el('ul', { 'class': 'progresso-pratica' });
+    pr.kinds.forEach(function (k) {
+      var li = el('li', { 'class': 'progresso-pratica-' + (k.mastered ? 'dominado' : k.attempts ? 'praticando' : 'nada'),
+                          'data-id': k.id });
+      li.appendChild(link(k.section.href, k.title));
+      li.appendChild(document.createTextNode(' (' + k.lesson + '): ' + (k.attempts
+        ? plural(k.attempts, 'conferido', 'conferidos') + ', ' + plural(k.right, 'certo', 'certos') + '; '
+        : '') + practiceState(k) + '.'));
+      list.appendChild(li);
+    });
+    box.appendChild(list);
   }
 
   /* ----------------------------------------------------------------- the page */
@@ -258,7 +337,7 @@
     var box = part('resumo');
     if (!box) return;
     box.setAttribute('role', 'status');
-    if (!s.answered) {
+    if (!s.answered && !(s.practice && s.practice.practised)) {
       box.appendChild(el('p', { 'class': 'progresso-vazio' }, 'Você ainda não respondeu nada.'));
       box.appendChild(el('p', {}, 'Responda uma pergunta de quiz ou uma caixa Preveja numa aula e ' +
         'volte aqui. Se você respondeu em outro navegador, carregue suas respostas no fim da página.'));
@@ -571,10 +650,13 @@
     });
   }
 
-  /* {id: page} of every question of the manifest: where an answer given on an older page goes */
+  /* {id: page} of every question of the manifest: where an answer given on an older page goes
+     (a kind of exercise offered on several pages: the last of them, as answer_files.rehome) */
   function pageOf(manifest) {
     var out = {};
-    manifest.pages.forEach(function (p) { p.items.forEach(function (item) { out[item.id] = p.page; }); });
+    manifest.pages.forEach(function (p) {
+      p.items.concat(p.practice || []).forEach(function (item) { out[item.id] = p.page; });
+    });
     return out;
   }
 
@@ -584,6 +666,7 @@
     fillSummary(s);
     fillLessons(s);
     fillPredictions(s);
+    fillPractice(s);
     return s;
   }
 
@@ -606,5 +689,5 @@
   }
 
   return { summarize: summarize, judgeAttempt: judgeAttempt, calibration: calibration, start: start,
-           RANGE: RANGE };
+           practiceSummary: practiceSummary, practiceState: practiceState, pageOf: pageOf, RANGE: RANGE };
 }));

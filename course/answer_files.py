@@ -4,7 +4,9 @@ The format is written in the header of ``course/static/answers.js`` ("ANSWER FIL
 and version, the site's build, the export time, what the student typed for the instructor and the
 stored answers as the browser keeps them. ``read_file`` checks it with the rules of
 ``CourseAnswers.readFile`` (the same table of cases, ``tests/data/answer_file_cases.json``, runs
-through both) and says what is wrong in the same Portuguese words.
+through both) and says what is wrong in the same Portuguese words. Stored answers of version 2 (no
+practice) and 3 (with the practice items ``pratique:<kind>``) are read alike; a practice item
+merges as answers.js merges it (``merge_item``).
 """
 from __future__ import annotations
 
@@ -14,12 +16,15 @@ import re
 FORMAT = 'curso-respostas-arquivo'
 VERSION = 1
 SCHEMA = 'curso-respostas'          # the stored document inside (answers.js, "STORED FORMAT")
-STORED_VERSION = 2
+STORED_VERSION = 3                  # 3: practice items ("pratique:<kind>"); 2 is read as well
+PRACTICE = 'pratique'
+MASTERED = 3                        # right in a row: a kind of exercise is mastered
 MAX_BYTES = 5 * 1024 * 1024
 KINDS = ('quiz-single', 'quiz-truefalse', 'quiz-multiple', 'quiz-numeric',
-         'preveja-numero', 'preveja-escolha', 'preveja-texto')
+         'preveja-numero', 'preveja-escolha', 'preveja-texto', PRACTICE)
 ISO_TIME = re.compile(r'\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z')
 ITEM_ID = re.compile(r'(quiz|preveja):.')
+PRACTICE_ID = re.compile(r'pratique:[a-z0-9]+(-[a-z0-9]+)*')
 
 MESSAGES = {
     'empty': 'O arquivo está vazio: não é um arquivo de respostas do curso.',
@@ -61,6 +66,9 @@ def _attempt_problem(kind: str, attempt) -> str | None:
         return 'um veredito desconhecido'
     if 'side' in attempt and attempt['side'] not in ('above', 'below'):
         return 'um lado que não é "acima" nem "abaixo"'
+    if kind == PRACTICE and (attempt.get('verdict') is None or not _index(attempt.get('seed'))
+                             or attempt['seed'] < 1):
+        return 'um exercício sem semente ou sem veredito'
     a = attempt.get('answer')
     if kind == 'quiz-single':
         ok = _index(a)
@@ -82,6 +90,9 @@ def _item_problem(item) -> str | None:
         return 'um número de tentativas inválido'
     if item.get('skipped') is not None and not _time(item['skipped']):
         return 'uma hora de "Mostrar sem prever" inválida'
+    if item['kind'] == PRACTICE and not (_index(item.get('right')) and _index(item.get('streak'))
+                                         and item['streak'] <= item['right'] <= item['attempts']):
+        return 'contagens de prática impossíveis (certas, seguidas, tentativas)'
     first, last = item.get('first'), item.get('last')
     return (_attempt_problem(item['kind'], first) or _attempt_problem(item['kind'], last)
             or ('uma primeira resposta sem a última (ou o contrário)' if (not first) != (not last) else None))
@@ -96,8 +107,11 @@ def _document_problem(doc) -> str | None:
         if not isinstance(items, dict):
             return f'a página "{page}" não é um registro'
         for item_id, item in items.items():
-            if not ITEM_ID.match(item_id):
+            practice = doc['version'] >= 3 and PRACTICE_ID.fullmatch(item_id) is not None
+            if not ITEM_ID.match(item_id) and not practice:
                 return f'o item "{item_id}" (página {page}) tem um nome desconhecido'
+            if practice != (isinstance(item, dict) and item.get('kind') == PRACTICE):
+                return f'o item "{item_id}" (página {page}) não é do tipo do seu nome'
             problem = _item_problem(item)
             if problem:
                 return f'{problem} (item "{item_id}", página {page})'
@@ -162,10 +176,15 @@ def merge_item(here: dict, there: dict) -> dict:
     """Two records of one question as one, by answers.js's rule (mergeItem): the earlier first
     answer, the later last one, the larger count of attempts, the earlier "Mostrar sem prever"."""
     skipped = sorted(x for x in (here.get('skipped'), there.get('skipped')) if x)
-    return {'kind': here['kind'], 'first': _earlier(here.get('first'), there.get('first')),
-            'last': _later(here.get('last'), there.get('last')),
-            'attempts': max(here.get('attempts') or 0, there.get('attempts') or 0),
-            'skipped': skipped[0] if skipped else None}
+    last = _later(here.get('last'), there.get('last'))
+    out = {'kind': here['kind'], 'first': _earlier(here.get('first'), there.get('first')), 'last': last,
+           'attempts': max(here.get('attempts') or 0, there.get('attempts') or 0),
+           'skipped': skipped[0] if skipped else None}
+    if here['kind'] == PRACTICE:      # the larger counts; the streak of the later last exercise
+        out['right'] = max(here.get('right') or 0, there.get('right') or 0)
+        newer = there if last is not None and last is there.get('last') and last is not here.get('last') else here
+        out['streak'] = newer.get('streak') or 0
+    return out
 
 
 def rehome(pages: dict, manifest: dict) -> dict:
@@ -174,7 +193,7 @@ def rehome(pages: dict, manifest: dict) -> dict:
     read where it stands now, as answers.js's ``adoptAll`` does. A new dict; ``pages`` unchanged."""
     out = {page: dict(items) for page, items in pages.items()}
     for p in manifest['pages']:
-        for item in p['items']:
+        for item in p['items'] + p.get('practice', []):       # practice: "pratique:<kind>"
             qid, page = item['id'], p['page']
             for other in [o for o in out if o != page and qid in out[o]]:
                 there, here = out[other][qid], out.get(page, {}).get(qid)

@@ -95,6 +95,49 @@ def fbeta(c: Counts, beta: float = 1.0):
     return divide((1 + b2) * c.tp, (1 + b2) * c.tp + b2 * c.fn + c.fp)
 
 
+def balanced_accuracy(c: Counts):
+    """The mean of the two classes' recalls: (recall + specificity) / 2."""
+    r, s = recall(c), specificity(c)
+    return None if r is None or s is None else (r + s) / 2
+
+
+def mcc(c: Counts):
+    """Matthews: (TP·TN − FP·FN) / √((TP+FP)(TP+FN)(TN+FP)(TN+FN)); ``None`` when a factor is 0."""
+    product = (c.tp + c.fp) * (c.tp + c.fn) * (c.tn + c.fp) * (c.tn + c.fn)
+    return divide(c.tp * c.tn - c.fp * c.fn, math.sqrt(product))
+
+
+def bayes_precision(sensitivity: float, specificity_: float, prevalence: float):
+    """Precision from the two rates and the prevalence π (Bayes):
+    sens·π / (sens·π + (1 − spec)(1 − π))."""
+    found = sensitivity * prevalence
+    return divide(found, found + (1 - specificity_) * (1 - prevalence))
+
+
+def one_vs_rest(matrix) -> list[Counts]:
+    """A k × k confusion matrix (real in the rows, predicted in the columns) -> the counts of
+    each class against the rest: TP the diagonal, FN the rest of its row, FP the rest of its
+    column, TN everything else."""
+    m = np.asarray(matrix)
+    total = int(m.sum())
+    out = []
+    for k in range(m.shape[0]):
+        tp = int(m[k, k])
+        fn, fp = int(m[k].sum()) - tp, int(m[:, k].sum()) - tp
+        out.append(Counts(tp, fp, fn, total - tp - fp - fn))
+    return out
+
+
+def macro(values) -> float:
+    """The plain mean over the classes: each class counts the same."""
+    return float(np.mean(values))
+
+
+def weighted(values, supports) -> float:
+    """The mean weighted by each class's support (its number of real cases)."""
+    return float(np.average(values, weights=supports))
+
+
 def fbeta_best(y, scores, beta: float):
     """The score that maximises F-beta when used as the threshold: the candidates are the
     distinct scores from the highest down, the first maximum wins (among ties, the highest
@@ -137,6 +180,13 @@ def theory_index(cost_fn, cost_fp, grid=THRESHOLDS) -> int:
     return grid_index(theory_threshold(cost_fn, cost_fp), grid)
 
 
+def expected_costs(p: float, cost_fn, cost_fp):
+    """For a case whose (calibrated) probability of being positive is ``p``: the expected cost of
+    flagging it, (1 − p)·c_FP (the alarm is false when it is negative), and of letting it pass,
+    p·c_FN (a miss when it is positive). Returns ``(flag, leave)``."""
+    return (1 - p) * cost_fp, p * cost_fn
+
+
 def held_out(y, scores, folds, cost_fn, cost_fp, thresholds=THRESHOLDS):
     """The honest check: for each fold k, the cheapest threshold on the rows with fold != k,
     priced on the rows with fold == k. Returns ``(total cost, [picked threshold per fold])``."""
@@ -172,11 +222,64 @@ def reliability_bins(y, p, n_bins: int = N_BINS):
     return rows
 
 
+def ece_part(count: int, n: int, mean_p: float, frac: float) -> float:
+    """What one bin adds to the ECE: (n_b / n) · |mean p_b − frac_b|."""
+    return count / n * abs(mean_p - frac)
+
+
 def ece(y, p, n_bins: int = N_BINS) -> float:
     """Expected calibration error, Σ (n_b / n) · |mean p_b − frac_b| over the bins."""
     n = len(np.asarray(y))
-    return float(sum(r['count'] / n * abs(r['mean_p'] - r['frac'])
+    return float(sum(ece_part(r['count'], n, r['mean_p'], r['frac'])
                      for r in reliability_bins(y, p, n_bins)))
+
+
+def brier(y, p) -> float:
+    """The Brier score: the mean of (p − y)², y = 1 for a positive, 0 for a negative."""
+    y, p = np.asarray(y, dtype=float), np.asarray(p, dtype=float)
+    return float(np.mean((p - y) ** 2))
+
+
+# ------------------------------------------------------------------------------ ranking
+
+class Pairs(NamedTuple):
+    won: int        # (positive, negative) pairs in which the positive has the higher score
+    tied: int       # pairs with the same score (each counts half)
+    total: int      # m · n
+
+
+def pairs(y, scores) -> Pairs:
+    """Every (positive, negative) pair, counted: won, tied, and how many there are."""
+    y, s = np.asarray(y), np.asarray(scores, dtype=float)
+    pos, neg = s[y == 1], s[y == 0]
+    diff = pos[:, None] - neg[None, :]
+    return Pairs(int(np.sum(diff > 0)), int(np.sum(diff == 0)), int(len(pos) * len(neg)))
+
+
+def roc_auc_pairs(y, scores):
+    """ROC AUC as the share of pairs the positive wins, a tie counting half (Hanley & McNeil)."""
+    won, tied, total = pairs(y, scores)
+    return divide(won + tied / 2, total)
+
+
+# ------------------------------------------------------------------------------ regression
+
+def mae(y, pred) -> float:
+    """Mean absolute error: the mean of |y − ŷ|."""
+    return float(np.mean(np.abs(np.asarray(y, dtype=float) - np.asarray(pred, dtype=float))))
+
+
+def rmse(y, pred) -> float:
+    """Root mean squared error: √(mean of (y − ŷ)²)."""
+    return float(np.sqrt(np.mean((np.asarray(y, dtype=float) - np.asarray(pred, dtype=float)) ** 2)))
+
+
+def r2(y, pred):
+    """1 − Σ(y − ŷ)² / Σ(y − ȳ)², ȳ the mean of the values evaluated; ``None`` when they are all equal."""
+    y, pred = np.asarray(y, dtype=float), np.asarray(pred, dtype=float)
+    total = float(np.sum((y - y.mean()) ** 2))
+    residual = float(np.sum((y - pred) ** 2))
+    return None if total == 0 else 1 - residual / total
 
 
 def confidence(p):

@@ -11,7 +11,9 @@ CSV (``;`` between fields and the decimal comma, as a spreadsheet in Portuguese 
 lesson: how many students answered; for each quiz question the share right at the first try and
 the most chosen wrong answer; for each Preveja of a number the distribution of the students'
 first guesses against the real value (a figure per Preveja, in the course's figure style) and, for
-a Preveja of options, the most chosen wrong option.
+a Preveja of options, the most chosen wrong option. For the practice ("Pratique", the kinds of
+exercise the manifest lists): per kind, the share of the class's exercises that were wrong (with
+the counts), how many students practised it and how many mastered it, the kinds missed most first.
 
 Rules (README, "A turma de relance"):
 
@@ -26,7 +28,9 @@ Rules (README, "A turma de relance"):
   counts); two files with the same answers are one (a copy);
 - students appear only by the name or number they typed when exporting, in the list of files
   read; with ``--sem-nomes`` no name appears (and the skipped files are named only in the terminal,
-  since a file's name may carry a student's).
+  since a file's name may carry a student's);
+- practice is kept as counts (answers.js: exercises checked, right, right in a row), each drawn
+  from a seed and judged when it was answered: the report adds the counts, it does not judge again.
 """
 from __future__ import annotations
 
@@ -48,7 +52,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from course import answers as judging  # noqa: E402
-from course.answer_files import AnswerFileError, read_bytes, rehome  # noqa: E402
+from course.answer_files import MASTERED, PRACTICE, AnswerFileError, read_bytes, rehome  # noqa: E402
 from course.fmt import num, pct  # noqa: E402
 from course.site import SITE_URL  # noqa: E402
 from course.values import plural  # noqa: E402
@@ -233,7 +237,7 @@ def aggregate(manifest: dict, students: list[Student]) -> tuple[list[PageReport]
                     report.guesses.append((judged.guess, judged.verdict))
                 elif judged.verdict and judged.verdict != 'right':
                     report.wrong_answers[_wrong_text(report.item, first, judged)] += 1
-        known = {item['id'] for item in p['items']}
+        known = {item['id'] for item in p['items'] + p.get('practice', [])}
         for s in students:
             unknown += sum(1 for item_id in s.pages.get(p['page'], {}) if item_id not in known)
         pages.append(PageReport(p['page'], p['title'], len(answered_here), reports))
@@ -241,6 +245,82 @@ def aggregate(manifest: dict, students: list[Student]) -> tuple[list[PageReport]
     for s in students:
         unknown += sum(len(items) for page, items in s.pages.items() if page not in known_pages)
     return pages, unknown
+
+
+@dataclass
+class PracticeReport:
+    """One kind of exercise, over the class: exercises checked and right, who practised, who
+    mastered it (``MASTERED`` right in a row at their last exercise)."""
+    item: dict                  # the manifest's entry: id, kind, title, section
+    page: str                   # the first page that offers it
+    lesson: str
+    students: int = 0
+    attempts: int = 0
+    right: int = 0
+    mastered: int = 0
+
+    @property
+    def wrong(self) -> int:
+        return self.attempts - self.right
+
+    @property
+    def wrong_share(self) -> float | None:
+        return self.wrong / self.attempts if self.attempts else None
+
+
+def aggregate_practice(manifest: dict, students: list[Student]) -> list[PracticeReport]:
+    """Per kind of exercise of the manifest (in reading order), the class's counts: the stored
+    practice of each student, brought to the page the manifest gives it (``rehome``: the last
+    page that offers the kind, as "Meu progresso" does). Sorted as the page shows it: the kinds
+    the class misses most first (the share of wrong exercises), the unpractised last."""
+    reports: dict[str, PracticeReport] = {}
+    home: dict[str, str] = {}
+    for p in manifest['pages']:
+        for item in p.get('practice', []):
+            reports.setdefault(item['id'], PracticeReport(item, p['page'], p['title']))
+            home[item['id']] = p['page']
+    for s in students:
+        pages = rehome(s.pages, manifest)
+        for item_id, r in reports.items():
+            rec = pages.get(home[item_id], {}).get(item_id)
+            if not rec or rec.get('kind') != PRACTICE or not rec.get('attempts'):
+                continue
+            r.students += 1
+            r.attempts += rec['attempts']
+            r.right += rec['right']
+            r.mastered += rec['streak'] >= MASTERED
+    return sorted(reports.values(), key=lambda r: (r.wrong_share is None, -(r.wrong_share or 0), -r.attempts,
+                                                  r.item['id']))
+
+
+def practice_rows(practice: list[PracticeReport]) -> list[dict]:
+    return [{'pagina': r.page, 'aula': r.lesson, 'item': r.item['id'], 'tipo': 'pratique',
+             'pergunta': r.item['title'], 'alunos': r.students, 'tentativas': r.attempts, 'erradas': r.wrong,
+             'fracao_erradas': num(r.wrong_share, 3) if r.attempts else 'indefinido', 'dominaram': r.mastered}
+            for r in practice]
+
+
+def practice_html(practice: list[PracticeReport], site_url: str) -> str:
+    """"Prática: os exercícios que a turma mais erra": per kind, the wrong share with its counts."""
+    if not practice:
+        return ''
+    e = html.escape
+    out = ['<h2 id="pratica">Prática: os exercícios que a turma mais erra</h2>',
+           '<p class="nota">Cada exercício de uma caixa Pratique sai de uma semente e foi conferido quando o aluno '
+           f'respondeu; "Quase" conta como errado. Dominar um tipo é acertar {MASTERED} seguidos. Os tipos que a '
+           'turma mais erra vêm primeiro.</p>']
+    done = [r for r in practice if r.attempts]
+    if done:
+        body = [[f'<a href="{e(site_url + r.item["section"]["href"])}">{e(r.item["title"])}</a> ({e(r.lesson)})',
+                 str(r.students), str(r.attempts),
+                 f'<span class="longe">{r.wrong}</span> ({share(r.wrong, r.attempts)})', str(r.mastered)]
+                for r in done]
+        out.append(_table('Prática: exercícios errados por tipo', ['Exercício', 'Alunos que praticaram',
+                          'Exercícios conferidos', 'Errados (fração)', 'Dominaram'], body, {1, 2, 3, 4}))
+    rest = [r for r in practice if not r.attempts]
+    if rest:
+        out.append('<p class="nota">Ninguém praticou ainda: ' + '; '.join(e(r.item['title']) for r in rest) + '.</p>')
+    return '\n'.join(out)
 
 
 # ----------------------------------------------------------------------------- figures
@@ -367,7 +447,8 @@ def rows(pages: list[PageReport]) -> list[dict]:
 
 COLUMNS = ['pagina', 'aula', 'item', 'tipo', 'pergunta', 'alunos', 'respostas', 'certas_primeira',
            'fracao_certas', 'erro_mais_comum', 'vezes_erro_mais_comum', 'valor_real', 'mediana_previsoes',
-           'perto', 'longe', 'acima', 'abaixo', 'depois_de_ver']
+           'perto', 'longe', 'acima', 'abaixo', 'depois_de_ver', 'tentativas', 'erradas', 'fracao_erradas',
+           'dominaram']
 
 
 def write_csv(path: Path, table: list[dict]) -> None:
@@ -416,7 +497,7 @@ def _short(text: str, n: int = 160) -> str:
 
 
 def page_html(manifest: dict, students: list[Student], skipped: list[Skipped], pages: list[PageReport],
-              unknown: int, names: bool, site_url: str = SITE_URL) -> str:
+              unknown: int, names: bool, site_url: str = SITE_URL, practice: list | None = None) -> str:
     e = html.escape
     out = ['<!DOCTYPE html><html lang="pt-BR"><head><meta charset="utf-8">',
            '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -463,6 +544,7 @@ def page_html(manifest: dict, students: list[Student], skipped: list[Skipped], p
                        f'({e(title)}): {r.wrong} de {len(r.guesses)} longe; mediana {e(median_text(r))}, '
                        f'valor real {e(r.item["answer"])}.</li>')
         out.append('</ol>')
+    out.append(practice_html(practice or [], site_url))
 
     for p in pages:
         out.append(f'<h2 id="{e(_anchor_page(p.page))}">{e(p.title)}</h2>')
@@ -553,19 +635,21 @@ def run(paths: list[Path], site: Path, out_dir: Path, names: bool = True, stream
         raise TurmaError('nenhum arquivo de respostas dado (ex.: python scripts/turma.py respostas/*.json)')
     students, skipped = read_files([Path(p) for p in paths])
     pages, unknown = aggregate(manifest, students)
+    practice = aggregate_practice(manifest, students)
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     page = out_dir / 'turma.html'
     table = out_dir / 'turma.csv'
-    page.write_text(page_html(manifest, students, skipped, pages, unknown, names), encoding='utf-8')
-    write_csv(table, rows(pages))
+    page.write_text(page_html(manifest, students, skipped, pages, unknown, names, practice=practice),
+                    encoding='utf-8')
+    write_csv(table, rows(pages) + practice_rows(practice))
     print(f'{plural(len(students), "aluno", "alunos")} lidos, '
           f'{plural(len(skipped), "arquivo ignorado", "arquivos ignorados")}.', file=stream)
     for s in skipped:
         print(f'  ignorado: {s.path}: {s.reason}', file=stream)
     print(f'Escrevi {page} e {table}.', file=stream)
     return {'students': students, 'skipped': skipped, 'pages': pages, 'unknown': unknown,
-            'html': page, 'csv': table}
+            'practice': practice, 'html': page, 'csv': table}
 
 
 def main(argv=None) -> int:

@@ -34,14 +34,23 @@ MANIFEST = {'format': 'curso-progresso-manifesto', 'version': 1, 'build': BUILD,
          'section': _section('lessons/a.html', 'sec-a-lab', 'Lab'), 'answer': 'lr',
          'options': {'lr': 'A regressão logística', 'knn': 'O k-NN', 'empate': 'Empatam'}},
         {'id': 'preveja:texto-0123456789', 'kind': 'preveja-texto', 'prompt': 'O que acontece?',
-         'section': _section('lessons/a.html', 'sec-a-lab', 'Lab')}]},
+         'section': _section('lessons/a.html', 'sec-a-lab', 'Lab')}],
+     'practice': [{'id': 'pratique:precisao', 'kind': 'precisao', 'title': 'Exercício de precisão',
+                   'section': _section('lessons/a.html', 'sec-a-matriz', '3. A matriz')}]},
     {'page': 'lessons/b.html', 'title': 'Aula B', 'items': [
         {'id': 'preveja:b_f2', 'kind': 'preveja-numero', 'prompt': 'O F2 fica acima ou abaixo do F1?',
          'section': _section('lessons/b.html', 'sec-b-f', 'F-beta'), 'answer': '0,714',
          'tolerance': 0.02, 'reference': {'text': '0,667', 'name': 'F1'}},
         {'id': 'quiz:b:q1', 'kind': 'quiz-single', 'prompt': 'O que o AUC mede?',
          'section': _section('lessons/b.html', 'sec-b-auc', 'AUC'), 'options': ['pares', 'área', 'limiar'],
-         'correct': 1}]}]}
+         'correct': 1}],
+     # precisão is offered on both lessons: its practice lives on the last (b), as "Meu progresso" says
+     'practice': [{'id': 'pratique:precisao', 'kind': 'precisao', 'title': 'Exercício de precisão',
+                   'section': _section('lessons/b.html', 'sec-b-f', 'F-beta')},
+                  {'id': 'pratique:bayes', 'kind': 'bayes', 'title': 'Exercício de precisão pela fórmula de Bayes',
+                   'section': _section('lessons/b.html', 'sec-b-auc', 'AUC')},
+                  {'id': 'pratique:mcc', 'kind': 'mcc', 'title': 'Exercício de MCC',
+                   'section': _section('lessons/b.html', 'sec-b-f', 'F-beta')}]}]}
 
 T0 = '2026-12-03T14:00:00.000Z'
 
@@ -59,9 +68,18 @@ def record(kind, first, last=None, skipped=None, side=None):
     return {'kind': kind, 'first': a, 'last': b, 'attempts': 1 if last is None else 2, 'skipped': skipped}
 
 
+def practice(attempts, right, streak, last_seed=None):
+    """A practice item as answers.js keeps it (the first exercise at 14:01, the last at 14:09)."""
+    last_seed = last_seed or attempts
+    return {'kind': 'pratique',
+            'first': {'answer': '0,5', 'verdict': 'wrong' if right < attempts else 'right', 'seed': 1, 'at': _at(1)},
+            'last': {'answer': '0,8', 'verdict': 'right' if streak else 'wrong', 'seed': last_seed, 'at': _at(9)},
+            'attempts': attempts, 'skipped': None, 'right': right, 'streak': streak}
+
+
 def answer_file(name, pages, build=BUILD, exported='2026-12-05T10:00:00.000Z'):
     return {'format': 'curso-respostas-arquivo', 'version': 1, 'build': build, 'exported': exported,
-            'student': name, 'answers': {'schema': 'curso-respostas', 'version': 2, 'pages': pages}}
+            'student': name, 'answers': {'schema': 'curso-respostas', 'version': 3, 'pages': pages}}
 
 
 # What each generated student answers first (and what the test expects from it). Twelve
@@ -80,6 +98,10 @@ for k in range(12):
         'model': ['lr', 'knn', 'knn', 'empate'][k % 4],
         'b_f2': (['above', 'below'][k % 2], ['0,71', '0,6', '0,75'][k % 3]),
         'b_q1': k % 2,
+        # practice: precisão by every student (kept on lesson A by half of them, where it was offered
+        # first), Bayes by two thirds, missed more; MCC by nobody
+        'precisao': (4 + k % 4, 4 + k % 4 - 1 - k % 2, min(4 + k % 4 - 1 - k % 2, [3, 0, 1, 2][k % 4])),
+        'bayes': (4, 1, k % 2) if k % 3 != 2 else None,
     })
 STUDENTS[5]['skip_prev'] = True          # saw the answer, then predicted: out of the distribution
 
@@ -95,4 +117,8 @@ def pages_of(s):
          'preveja:texto-0123456789': dict(record('preveja-texto', 'Acho que sobe.'))}
     b = {'preveja:b_f2': record('preveja-numero', s['b_f2'][1], side=s['b_f2'][0]),
          'quiz:b:q1': record('quiz-single', s['b_q1'])}
+    k = STUDENTS.index(s) if s in STUDENTS else 0
+    (a if k % 2 else b)['pratique:precisao'] = practice(*s['precisao'])
+    if s.get('bayes'):
+        b['pratique:bayes'] = practice(*s['bayes'])
     return {'lessons/a.html': a, 'lessons/b.html': b}

@@ -4,7 +4,7 @@ from pathlib import Path
 
 from bs4 import BeautifulSoup
 
-PAGES = ['intro', 'aula', 'notebook']     # the book's own pages (tests/roots/test-book/_toc.yml)
+PAGES = ['intro', 'aula', 'notebook', 'pratica', 'progresso']     # the book's own pages (tests/roots/test-book/_toc.yml)
 
 
 def outdir(book) -> Path:

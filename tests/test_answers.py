@@ -95,10 +95,11 @@ def test_the_readme_and_the_module_describe_the_same_stored_format():
     module = ANSWERS_JS.read_text(encoding='utf-8')
     readme = (ROOT / 'README.md').read_text(encoding='utf-8')
     section = readme.split('## Preveja no site', 1)[1].split('\n## ', 1)[0]
-    for word in ['"curso:respostas"', '"schema": "curso-respostas"', '"version": 2', '"kind"',
+    for word in ['"curso:respostas"', '"schema": "curso-respostas"', '"version": 3', '"kind"',
                  '"first"', '"last"', '"attempts"', '"skipped"', '"verdict"', '"at"',
                  'quiz-single', 'quiz-truefalse', 'quiz-multiple', 'quiz-numeric',
-                 'preveja-numero', 'preveja-escolha', 'preveja-texto']:
+                 'preveja-numero', 'preveja-escolha', 'preveja-texto', '"pratique"', '"seed"',
+                 '"right"', '"streak"', 'pratique:<']:
         assert word in module, f'answers.js does not describe {word}'
         assert word in section, f'README, "Preveja no site", does not describe {word}'
     constants = dict(re.findall(r'var (RIGHT|CLOSE|POINT) = ([0-9.]+);', module))
@@ -177,3 +178,75 @@ def test_an_answer_given_on_an_older_page_is_found_where_the_question_now_stands
     # a question whose kind changed keeps this browser's record of the new kind; the old one stays where it was
     assert py[page_of[changed_kind]][changed_kind]['first'] is None
     assert any(changed_kind in items for page, items in py.items() if page != page_of[changed_kind])
+
+
+# ----------------------------------------------------------------------------- practice
+
+PRACTICE = r"""
+const A = require(process.argv[1]);
+const verdicts = ['right', 'right', 'close', 'right', 'right', 'right', 'wrong'];
+const seq = verdicts.map((v, i) => A.practise('precisao', i + 1, ' 4/5 ', v));
+const t = m => `2026-12-03T14:${String(m).padStart(2, '0')}:00.000Z`;
+const rec = (first, last, attempts, right, streak) => ({kind: 'pratique',
+  first: {answer: '1', verdict: 'right', seed: first, at: t(first)},
+  last: {answer: '1', verdict: 'right', seed: last, at: t(last)}, attempts, right, streak, skipped: null});
+const doc = pages => ({schema: 'curso-respostas', version: 3, pages});
+const here = doc({'a.html': {'pratique:f1': rec(1, 10, 10, 6, 2), 'pratique:mcc': rec(5, 9, 4, 4, 4)}});
+const there = doc({'a.html': {'pratique:f1': rec(3, 20, 5, 5, 5), 'pratique:mcc': rec(2, 8, 7, 1, 0)},
+                   'b.html': {'pratique:bayes': rec(1, 1, 1, 1, 1)}});
+const merged = JSON.parse(JSON.stringify(here));
+const first = A.mergeDocument(merged, there);
+const again = A.mergeDocument(merged, there);
+process.stdout.write(JSON.stringify({seq, stored: A.get('pratique:precisao'), merged, first, again,
+                                     mastered: A.MASTERED, version: A.VERSION, kinds: A.KINDS}));
+"""
+
+
+@pytest.fixture(scope='module')
+def practice_node():
+    run = subprocess.run([shutil.which('node'), '-e', PRACTICE, str(ANSWERS_JS)], capture_output=True, text=True,
+                         timeout=30, check=False, cwd=ROOT / 'course' / 'static')
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)
+
+
+def test_practice_counts_attempts_rights_and_the_run_of_rights(practice_node):
+    """Right, right, close (a rounding away: wrong), right x3, wrong: the run restarts at each
+    answer that is not right, and reaches 3 (mastered) before the last."""
+    seq = practice_node['seq']
+    assert [r['attempts'] for r in seq] == [1, 2, 3, 4, 5, 6, 7]
+    assert [r['right'] for r in seq] == [1, 2, 2, 3, 4, 5, 5]
+    assert [r['streak'] for r in seq] == [1, 2, 0, 1, 2, 3, 0]
+    assert practice_node['mastered'] == 3 and practice_node['version'] == 3 and 'pratique' in practice_node['kinds']
+    stored = practice_node['stored']
+    assert stored['kind'] == 'pratique' and stored['skipped'] is None
+    assert stored['first']['seed'] == 1 and stored['first']['verdict'] == 'right'
+    assert stored['last'] == {**stored['last'], 'seed': 7, 'verdict': 'wrong', 'answer': '4/5'}
+    assert stored['first']['at'] <= stored['last']['at']
+
+
+def test_practice_merges_by_its_own_rule_and_twice_changes_nothing(practice_node):
+    f1 = practice_node['merged']['pages']['a.html']['pratique:f1']
+    # the earlier first, the later last; the larger counts; the run of the record whose last is later
+    assert (f1['first']['seed'], f1['last']['seed']) == (1, 20)
+    assert (f1['attempts'], f1['right'], f1['streak']) == (10, 6, 5)
+    mcc = practice_node['merged']['pages']['a.html']['pratique:mcc']
+    assert (mcc['first']['seed'], mcc['last']['seed']) == (2, 9)
+    assert (mcc['attempts'], mcc['right'], mcc['streak']) == (7, 4, 4)      # this browser's last is later
+    assert practice_node['merged']['pages']['b.html']['pratique:bayes']['streak'] == 1
+    assert practice_node['first'] == {'added': 1, 'updated': 2, 'same': 0, 'kept': 0}
+    assert practice_node['again'] == {'added': 0, 'updated': 0, 'same': 3, 'kept': 0}
+
+
+def test_practice_merges_alike_in_python(practice_node):
+    """course/answer_files.merge_item (scripts/turma.py) merges a practice item as answers.js does."""
+    from course.answer_files import merge_item
+    t = lambda m: f'2026-12-03T14:{m:02d}:00.000Z'                     # noqa: E731
+
+    def rec(first, last, attempts, right, streak):
+        return {'kind': 'pratique', 'first': {'answer': '1', 'verdict': 'right', 'seed': first, 'at': t(first)},
+                'last': {'answer': '1', 'verdict': 'right', 'seed': last, 'at': t(last)}, 'attempts': attempts,
+                'skipped': None, 'right': right, 'streak': streak}
+    merged = practice_node['merged']['pages']['a.html']
+    assert merge_item(rec(1, 10, 10, 6, 2), rec(3, 20, 5, 5, 5)) == merged['pratique:f1']
+    assert merge_item(rec(5, 9, 4, 4, 4), rec(2, 8, 7, 1, 0)) == merged['pratique:mcc']

@@ -21,7 +21,8 @@ def test_one_stylesheet_for_the_site_and_its_version(book):
     for page in PAGES:
         hrefs = links(book, page)
         assert hrefs[0] == f'_static/site.css?v={version}', (page, hrefs)
-        assert all(h.startswith(('_static/preveja.css', '_static/print.css')) for h in hrefs[1:]), (page, hrefs)
+        assert all(h.startswith(('_static/preveja.css', '_static/pratique.css', '_static/print.css'))
+                   for h in hrefs[1:]), (page, hrefs)
         # the handout's stylesheet is the one other file every page links, for paper only
         paper = [link for link in head(book, page).find_all('link', rel='stylesheet')
                  if link['href'].startswith('_static/print.css')]

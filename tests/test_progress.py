@@ -21,6 +21,7 @@ import subprocess
 
 import pytest
 from answer_samples import MANIFEST, STUDENTS, answer_file, pages_of, record
+from answer_samples import practice as sample_practice
 from bs4 import BeautifulSoup
 
 from conftest import ROOT, recording_page, toc_pages
@@ -46,6 +47,13 @@ out.merges = task.merges.map(m => {
 });
 out.summaries = task.docs.map(d => P.summarize(task.manifest, d));
 out.judged = task.attempts.map(([item, attempt]) => P.judgeAttempt(item, attempt));
+out.practice = task.practiceDocs.map(d => {
+  const doc = JSON.parse(JSON.stringify(d));
+  A.adoptAll(doc, P.pageOf(task.manifest));              /* what render() does: A.rehomed(pageOf) */
+  const s = P.summarize(task.manifest, doc);
+  return { practice: s.practice, ignored: s.ignored, answered: s.answered,
+           states: s.practice.kinds.map(P.practiceState), pageOf: P.pageOf(task.manifest) };
+});
 process.stdout.write(JSON.stringify(out));
 """
 
@@ -99,6 +107,9 @@ OLDER_BUILD = doc({
            'preveja:a_model': item('preveja-escolha', attempt('svm', 1), attempt('svm', 1)),
            'quiz:a:q4': item('quiz-numeric', attempt('0,778', 1, 'right'), attempt('0,778', 1, 'right'))},
     'lessons/antiga.html': {'quiz:x:y': item('quiz-single', attempt(0, 1), attempt(0, 1))}})
+PRACTICE_ONLY = doc({'lessons/a.html': {'pratique:precisao': sample_practice(5, 4, 3)}})
+DAMAGED_PRACTICE = doc({'lessons/b.html': {'pratique:bayes': {'kind': 'quiz-single', 'attempts': 1}},
+                        'lessons/a.html': {'pratique:saiu': sample_practice(1, 1, 1)}})
 GARBAGE = {'schema': 'curso-respostas', 'version': 2, 'pages': {PAGE: {'quiz:a:q1': 5, 'quiz:a:q3': None},
                                                                 'lessons/b.html': None}}
 
@@ -110,7 +121,8 @@ def attempts_of_the_class():
     for s in STUDENTS:
         for items in pages_of(s).values():
             for item_id, rec in items.items():
-                pairs.append((by_id[item_id], rec['first']))
+                if rec['kind'] != 'pratique':          # practice is counted, not judged again
+                    pairs.append((by_id[item_id], rec['first']))
     return pairs
 
 
@@ -121,7 +133,9 @@ def node():
                     'merges': [{'here': HERE, 'there': THERE}, {'here': doc({}), 'there': THERE}],
                     'manifest': MANIFEST,
                     'docs': [doc({}), OLDER_BUILD, GARBAGE, doc(pages_of(STUDENTS[1]))],
-                    'attempts': pairs})
+                    'attempts': pairs,
+                    'practiceDocs': [doc(pages_of(STUDENTS[1])), doc(pages_of(STUDENTS[4])), PRACTICE_ONLY,
+                                     DAMAGED_PRACTICE]})
     got['pairs'] = pairs
     return got
 
@@ -235,7 +249,16 @@ def test_the_manifest_of_the_test_book(book):
     data = json.loads((book.outdir / '_static' / 'progresso' / 'manifesto.json').read_text(encoding='utf-8'))
     assert data['format'] == 'curso-progresso-manifesto' and len(data['build']) == 12
     pages = {p['page']: p for p in data['pages']}
-    assert list(pages) == ['aula.html']
+    assert list(pages) == ['aula.html', 'pratica.html']
+    assert 'practice' not in pages['aula.html']
+    # the practice page: no question, two kinds of exercise, each with its section
+    assert pages['pratica.html']['items'] == []
+    assert pages['pratica.html']['practice'] == [
+        {'id': 'pratique:precisao', 'kind': 'precisao', 'title': 'Exercício de precisão',
+         'section': {'href': 'pratica.html#da-matriz-a-precisao', 'title': 'Da matriz à precisão'}},
+        {'id': 'pratique:auc-pares', 'kind': 'auc-pares', 'title': 'Exercício de ROC AUC por pares',
+         'section': {'href': 'pratica.html#a-area-sob-a-curva-contando-pares',
+                     'title': 'A área sob a curva, contando pares'}}]
     [box] = pages['aula.html']['items']
     assert box['kind'] == 'preveja-texto' and box['id'].startswith('preveja:texto-')
     assert box['prompt'] == 'O que acontece com a revocação quando o limiar sobe?'
@@ -527,3 +550,43 @@ def test_a_downloaded_file_goes_into_the_classroom_report(browser, site_url, sit
     assert [g for g, _ in prev.guesses] == [pytest.approx(0.9)]
     quiz = next(r for p in result['pages'] for r in p.items if r.item['id'] == 'quiz:custo:f1-para-tudo')
     assert (quiz.answered, quiz.right) == (1, 1)
+
+
+# ----------------------------------------------------------------------------- practice
+
+def test_practice_per_kind_after_bringing_it_to_its_page(node):
+    """Student 2 keeps precisão on lesson A, where it was offered first; the manifest offers it on B
+    too, its last page, where "Meu progresso" brings it before counting (as the classroom report)."""
+    got = node['practice'][0]
+    assert got['pageOf']['pratique:precisao'] == 'lessons/b.html'
+    kinds = {k['id']: k for k in got['practice']['kinds']}
+    assert list(kinds) == ['pratique:precisao', 'pratique:bayes', 'pratique:mcc']      # reading order, once each
+    attempts, right, streak = STUDENTS[1]['precisao']
+    assert (kinds['pratique:precisao']['attempts'], kinds['pratique:precisao']['right'],
+            kinds['pratique:precisao']['streak']) == (attempts, right, streak)
+    assert kinds['pratique:precisao']['section']['href'] == 'lessons/a.html#sec-a-matriz'   # where it is taught first
+    assert kinds['pratique:bayes']['attempts'] == STUDENTS[1]['bayes'][0]
+    assert kinds['pratique:mcc']['attempts'] == 0 and got['states'][2] == 'ainda não praticado'
+    assert got['practice']['practised'] == 2 and got['practice']['total'] == 3
+    assert got['ignored'] == 0
+
+
+def test_three_right_in_a_row_is_mastered_and_says_so(node):
+    """Student 5 has 3 right in a row at precisão: mastered; the words say how far the others are."""
+    got = node['practice'][1]
+    precisao = got['practice']['kinds'][0]
+    assert STUDENTS[4]['precisao'][2] == 3 and precisao['mastered'] is True
+    assert got['states'][0] == '✔ dominado: 3 certos seguidos' and got['practice']['mastered'] == 1
+    bayes = got['practice']['kinds'][1]
+    assert bayes['streak'] == STUDENTS[4]['bayes'][2] == 0 and got['states'][1] == '0 certos seguidos: faltam 3 para dominar'
+
+
+def test_practice_alone_is_something_answered(node):
+    only = node['practice'][2]
+    assert only['answered'] == 0 and only['practice']['practised'] == 1 and only['ignored'] == 0
+    assert only['states'][0] == '✔ dominado: 3 certos seguidos'
+
+
+def test_a_damaged_or_unknown_practice_record_is_counted_as_ignored(node):
+    damaged = node['practice'][3]
+    assert damaged['practice']['practised'] == 0 and damaged['ignored'] == 2

@@ -316,3 +316,49 @@ def test_an_answer_file_is_read_as_the_browser_reads_it(case):
             read_text(case['text'])
         assert caught.value.code == case['error']
 
+
+
+# ----------------------------------------------------------------------------- practice
+
+def test_practice_per_kind_counts_the_class_and_puts_the_kind_missed_most_first(classroom):
+    """Every student practised precisão (half of them on lesson A, where it was offered first: the
+    report brings it to lesson B, as "Meu progresso" does), two thirds Bayes, missing 3 of 4;
+    nobody MCC. The page lists Bayes first, with its counts, and the CSV says the same."""
+    expected = {}
+    for key in ('precisao', 'bayes'):
+        done = [s[key] for s in STUDENTS if s.get(key)]
+        attempts, right = sum(a for a, _, _ in done), sum(r for _, r, _ in done)
+        expected[f'pratique:{key}'] = (len(done), attempts, attempts - right, sum(st >= 3 for _, _, st in done))
+    got = {r.item['id']: (r.students, r.attempts, r.wrong, r.mastered) for r in classroom['practice']}
+    assert got == {**expected, 'pratique:mcc': (0, 0, 0, 0)}
+    shares = {k: w / a for k, (_, a, w, _) in expected.items()}
+    most = max(shares, key=shares.get)
+    assert most == 'pratique:bayes' and [r.item['id'] for r in classroom['practice']] == \
+        sorted(expected, key=lambda k: -shares[k]) + ['pratique:mcc']
+    soup = classroom['soup']
+    heading = soup.find('h2', id='pratica')
+    assert heading.get_text() == 'Prática: os exercícios que a turma mais erra'
+    first_row = heading.find_next('table').tbody.tr
+    cells = [td.get_text(' ', strip=True).replace('\xa0', ' ') for td in first_row('td')]
+    students, attempts, wrong, mastered = expected[most]
+    assert cells[0].startswith('Exercício de precisão pela fórmula de Bayes')
+    assert cells[1:] == [str(students), str(attempts), f'{wrong} ({turma.share(wrong, attempts)})', str(mastered)]
+    assert 'Ninguém praticou ainda: Exercício de MCC.' in soup.get_text(' ')
+    for item_id, (students, attempts, wrong, mastered) in expected.items():
+        r = row(classroom, item_id)
+        assert r['tipo'] == 'pratique'
+        assert r['pagina'] == {'pratique:precisao': 'lessons/a.html', 'pratique:bayes': 'lessons/b.html'}[item_id]
+        assert (r['alunos'], r['tentativas'], r['erradas'], r['dominaram']) == \
+            (str(students), str(attempts), str(wrong), str(mastered))
+        assert r['fracao_erradas'] == turma.num(wrong / attempts, 3)
+    assert classroom['unknown'] == 3          # practice of the build's kinds is known, not "left out"
+
+
+def test_practice_of_a_kind_the_site_no_longer_offers_is_left_out(tmp_path, classroom):
+    pages = pages_of(STUDENTS[0])
+    pages['lessons/b.html']['pratique:saiu'] = dict(pages['lessons/b.html']['pratique:precisao'])
+    path = tmp_path / 'a.json'
+    path.write_text(json.dumps(answer_file('Ana', pages)), encoding='utf-8')
+    students, _ = turma.read_files([path])
+    assert turma.aggregate(MANIFEST, students)[1] == 1
+    assert 'pratique:saiu' not in {r.item['id'] for r in turma.aggregate_practice(MANIFEST, students)}

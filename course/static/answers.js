@@ -5,11 +5,11 @@
    works alone in Colab; on the site it is _static/course/answers.js. Under Node, require()
    returns the same object (the tests run judge() on a table of cases).
 
-   STORED FORMAT, version 2 (the next tools build on it: a "Meu progresso" page, an export and
+   STORED FORMAT, version 3 (the next tools build on it: a "Meu progresso" page, an export and
    import of every answer as one file, a classroom report). One localStorage key for the whole
    site, "curso:respostas", holding one JSON document:
 
-     { "schema": "curso-respostas", "version": 2,
+     { "schema": "curso-respostas", "version": 3,
        "pages": {
          "<page>": {                        the page's path from the site root:
                                             "lessons/custo.html" (outside the site, Jupyter or
@@ -17,9 +17,11 @@
            "<item>": {                      "quiz:<bank>:<question id>" ("quiz:custo:f1-para-tudo",
                                             the same id wherever the question is shown), or
                                             "preveja:<glue key>" ("preveja:adv_f2"; an open
-                                            question: "preveja:texto-<hash of its prompt>")
+                                            question: "preveja:texto-<hash of its prompt>"), or
+                                            "pratique:<kind>" ("pratique:precisao": the practice
+                                            of one kind of exercise, _static/pratique.js)
              "kind":     "quiz-single" | "quiz-truefalse" | "quiz-multiple" | "quiz-numeric" |
-                         "preveja-numero" | "preveja-escolha" | "preveja-texto",
+                         "preveja-numero" | "preveja-escolha" | "preveja-texto" | "pratique",
              "first":    Attempt | null,    the first answer: written once, never replaced
              "last":     Attempt | null,    the latest answer (the same as first after one)
              "attempts": 0, 1, 2, ...       answers checked ("Conferir" with a valid answer)
@@ -34,6 +36,23 @@
      quiz-numeric, preveja-numero: the text typed ("0,78", "7/9"); preveja-escolha: the
      option's id; preveja-texto: the text written. verdict: null for preveja-texto (nothing to
      judge). side: a Preveja that also asks "acima ou abaixo?" (the student's side).
+
+   Practice ("Pratique", version 3): one item per kind of exercise, "pratique:<kind>", under the
+   page where it was last practised (it follows the student from page to page, as a moved
+   question does). Exercises are drawn from a seed, so it keeps counts, not questions:
+
+     { "kind": "pratique",
+       "first": Attempt, "last": Attempt,  the first and the latest exercise checked, each with
+                                           "seed" (1, 2, ...: which exercise) and the text typed
+       "attempts": 7,                      exercises checked (one per exercise shown: checking
+                                           the same exercise again does not count)
+       "right": 5,                         of them right ("close", a rounding away, is not)
+       "streak": 3,                        right in a row, up to the last (3 or more: mastered)
+       "skipped": null }
+
+   Version 2 (until 2026-12, no practice) is read as version 3: the same document, written back
+   as version 3 at the next answer; a file of version 2 is read and merged as before. An older
+   page (version 2) reading this document leaves it untouched, as any newer version.
 
    Moved questions: an item's id never changes, its page may (on 2026-12-02 the lessons became
    chapters of parts). get/record/skip bring a record stored under another page to this one
@@ -57,7 +76,7 @@
        "build": "3f9a0c1d2e4b" | null,   the site's build (the manifest's id, _ext/progress.py)
        "exported": "2026-12-05T10:00:00.000Z",
        "student": "Ana, 17",           what the student typed for the instructor ("" if nothing)
-       "answers": { "schema": "curso-respostas", "version": 2, "pages": { ... } } }
+       "answers": { "schema": "curso-respostas", "version": 3, "pages": { ... } } }
                                        the stored document above, as it is
 
    readFile(text) checks all of it before anything changes: {ok: true, file} or {ok: false, code,
@@ -67,8 +86,10 @@
    added; for one kept here, the EARLIER first answer stays (a first prediction is never replaced
    by a later one), the LATER last answer, the larger number of attempts and the earlier "Mostrar
    sem prever"; a question of another kind under the same id keeps this browser's answer.
-   Merging a file twice changes nothing the second time. It returns the counts (added, updated,
-   same, kept) and undo().
+   Merging a file twice changes nothing the second time. A practice item merges the same way
+   (first, last) and keeps the larger count of attempts and of rights, and the streak of the
+   record whose last exercise is the later. It returns the counts (added, updated, same, kept)
+   and undo().
 
    Events, on document: "curso:resposta" (detail {id, record}) after every answer, so that two
    copies of one question stay in step; "curso:respostas" (detail {reason: "clear" | "restore"})
@@ -88,7 +109,9 @@
   var KEY = 'curso:respostas';
   var LEGACY_PREFIX = 'curso:respostas:';
   var SCHEMA = 'curso-respostas';
-  var VERSION = 2;
+  var VERSION = 3;
+  var PRACTICE = 'pratique';  /* the kind of a practice item, "pratique:<kind of exercise>" */
+  var MASTERED = 3;           /* right in a row: the kind is mastered ("3 certos seguidos") */
 
   /* ----------------------------------------------------------------- judging a number */
   var RIGHT = 0.25;        /* log-odds or log-ratio: 0,50 vs 0,56; 100 vs 128 */
@@ -221,6 +244,7 @@
     try { doc = JSON.parse(s.getItem(KEY)); } catch (e) { doc = null; }
     if (!valid(doc)) return empty();
     if (doc.version > VERSION) { frozen = true; persistent = false; memory = doc; }
+    else if (doc.version < VERSION) doc.version = VERSION;   /* version 2 is version 3 without practice */
     return doc;
   }
 
@@ -305,7 +329,9 @@
   }
 
   function blank(kind) {
-    return { kind: kind, first: null, last: null, attempts: 0, skipped: null };
+    var item = { kind: kind, first: null, last: null, attempts: 0, skipped: null };
+    if (kind === PRACTICE) { item.right = 0; item.streak = 0; }
+    return item;
   }
 
   /* One more answer to item id: the first stays, the last is this one. */
@@ -334,6 +360,26 @@
     page[id] = item;
     save(doc);
     return copy(item);
+  }
+
+  /* Practice: one more exercise of a kind checked ("pratique:<kind>"). seed: which exercise;
+     answer: the text typed; verdict: right, close or wrong (close counts as wrong, as in a quiz). */
+  function practise(kind, seed, answer, verdict) {
+    var id = PRACTICE + ':' + kind;
+    var doc = here(id);
+    var page = doc.pages[PAGE] = doc.pages[PAGE] || {};
+    var item = page[id] && page[id].kind === PRACTICE ? page[id] : blank(PRACTICE);
+    var attempt = { answer: String(answer).trim(), verdict: verdict, seed: seed, at: new Date().toISOString() };
+    if (!item.first) item.first = attempt;
+    item.last = attempt;
+    item.attempts = (item.attempts || 0) + 1;
+    item.right = (item.right || 0) + (verdict === 'right' ? 1 : 0);
+    item.streak = verdict === 'right' ? (item.streak || 0) + 1 : 0;
+    page[id] = item;
+    save(doc);
+    var out = copy(item);
+    fire('curso:resposta', { id: id, record: out });
+    return out;
   }
 
   /* ----------------------------------------------------------------- version 1, read only */
@@ -387,7 +433,8 @@
   var FILE_VERSION = 1;
   var FILE_MAX_BYTES = 5 * 1024 * 1024;
   var KINDS = ['quiz-single', 'quiz-truefalse', 'quiz-multiple', 'quiz-numeric',
-               'preveja-numero', 'preveja-escolha', 'preveja-texto'];
+               'preveja-numero', 'preveja-escolha', 'preveja-texto', PRACTICE];
+  var PRACTICE_ID = /^pratique:[a-z0-9]+(-[a-z0-9]+)*$/;
   var ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
   var FILE_MESSAGES = {
     empty: 'O arquivo está vazio: não é um arquivo de respostas do curso.',
@@ -419,6 +466,10 @@
     if (attempt.side !== undefined && attempt.side !== 'above' && attempt.side !== 'below') {
       return 'um lado que não é "acima" nem "abaixo"';
     }
+    if (kind === PRACTICE && (attempt.verdict === null || attempt.verdict === undefined ||
+                              !isIndex(attempt.seed) || attempt.seed < 1)) {
+      return 'um exercício sem semente ou sem veredito';
+    }
     var a = attempt.answer;
     var ok = kind === 'quiz-single' ? isIndex(a)
            : kind === 'quiz-truefalse' ? typeof a === 'boolean'
@@ -435,6 +486,10 @@
         (typeof item.skipped !== 'string' || !ISO_TIME.test(item.skipped))) {
       return 'uma hora de "Mostrar sem prever" inválida';
     }
+    if (item.kind === PRACTICE && !(isIndex(item.right) && isIndex(item.streak) &&
+                                   item.streak <= item.right && item.right <= item.attempts)) {
+      return 'contagens de prática impossíveis (certas, seguidas, tentativas)';
+    }
     return attemptProblem(item.kind, item.first === undefined ? null : item.first) ||
            attemptProblem(item.kind, item.last === undefined ? null : item.last) ||
            (!item.first !== !item.last ? 'uma primeira resposta sem a última (ou o contrário)' : null);
@@ -450,7 +505,13 @@
       var items = doc.pages[page];
       if (!isObject(items)) return 'a página "' + page + '" não é um registro';
       for (var id in items) {
-        if (!/^(quiz|preveja):./.test(id)) return 'o item "' + id + '" (página ' + page + ') tem um nome desconhecido';
+        var practice = doc.version >= 3 && PRACTICE_ID.test(id);   /* practice came with version 3 */
+        if (!/^(quiz|preveja):./.test(id) && !practice) {
+          return 'o item "' + id + '" (página ' + page + ') tem um nome desconhecido';
+        }
+        if (practice !== (isObject(items[id]) && items[id].kind === PRACTICE)) {
+          return 'o item "' + id + '" (página ' + page + ') não é do tipo do seu nome';
+        }
         var problem = itemProblem(items[id]);
         if (problem) return problem + ' (item "' + id + '", página ' + page + ')';
       }
@@ -514,9 +575,14 @@
      "Mostrar sem prever". Merging a record with itself changes nothing. */
   function mergeItem(here, there) {
     var skipped = [here.skipped, there.skipped].filter(Boolean).sort()[0] || null;
-    return { kind: here.kind, first: copy(earlier(here.first, there.first)),
-             last: copy(later(here.last, there.last)),
-             attempts: Math.max(here.attempts || 0, there.attempts || 0), skipped: skipped };
+    var last = later(here.last, there.last);
+    var out = { kind: here.kind, first: copy(earlier(here.first, there.first)), last: copy(last),
+                attempts: Math.max(here.attempts || 0, there.attempts || 0), skipped: skipped };
+    if (here.kind === PRACTICE) {
+      out.right = Math.max(here.right || 0, there.right || 0);
+      out.streak = ((last && last === there.last && last !== here.last) ? there : here).streak || 0;
+    }
+    return out;
   }
 
   /* The answers of a file merged into a document (changed in place). Returns the counts:
@@ -573,6 +639,7 @@
     get persistent() { load(); return persistent && !frozen; },
     judge: judge, judgeKey: judgeKey, distance: distance, scaleOf: scaleOf, readGuess: readGuess,
     get: get, record: record, skip: skip, legacy: legacy,
+    practise: practise, PRACTICE: PRACTICE, MASTERED: MASTERED,
     clearPage: clearPage, restorePage: restorePage,
     FILE_FORMAT: FILE_FORMAT, FILE_VERSION: FILE_VERSION, KINDS: KINDS,
     readFile: readFile, exportFile: exportFile, importFile: importFile,

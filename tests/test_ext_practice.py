@@ -1,0 +1,93 @@
+"""_ext/practice.py on the small test book (tests/roots/test-book/pratica.md): the draws the build
+writes are course/practice.py's, the box is the exercise of seed 1 with its solution (whole
+without a script), numbered on its page, and its files load only where there is a box."""
+import json
+
+import practice as extension
+from bs4 import BeautifulSoup
+from ext_book import PAGES, head, outdir, soup, warnings
+
+from course import practice
+
+
+def draws_of(book, kind):
+    return json.loads((outdir(book) / '_static' / 'pratique' / f'{kind}.json').read_text(encoding='utf-8'))
+
+
+def test_the_build_writes_every_kinds_draws_as_draw_gives_them(book):
+    folder = outdir(book) / '_static' / 'pratique'
+    assert sorted(p.stem for p in folder.glob('*.json')) == sorted(practice.KINDS)
+    for kind in practice.KINDS:
+        data = draws_of(book, kind)
+        assert data['format'] == 'curso-pratique' and data['version'] == 1 and data['kind'] == kind
+        assert data['title'] == practice.KINDS[kind].title and data['seeds'] == practice.N_SEEDS
+        assert len(data['draws']) == practice.N_SEEDS
+        for seed, entry in enumerate(data['draws'], start=1):
+            assert entry == practice.draw(kind, seed).as_json(), (kind, seed)
+
+
+def boxes(book):
+    return soup(book, 'pratica').select('div.admonition.pratique')
+
+
+def test_each_box_is_the_exercise_of_seed_one_numbered_on_its_page(book):
+    found = boxes(book)
+    assert [b.select_one('.admonition-title').get_text() for b in found] == \
+        ['Pratique · exercício 1', 'Pratique · exercício 2']
+    for box, kind in zip(found, ['precisao', 'auc-pares']):
+        ui = box.select_one('div.pratique-ui')
+        assert ui['data-tipo'] == kind and ui['data-id'] == f'pratique:{kind}'
+        assert ui['data-sementes'] == str(practice.N_SEEDS)
+        assert ui['data-arquivo'].startswith(f'_static/pratique/{kind}.json?v=')
+        ex = practice.draw(kind, 1)
+        assert json.loads(ui.select_one('script.pratique-dados').string) == ex.as_json()
+        text = ' '.join(ui.get_text(' ').split())
+        assert f'{ex.title} · semente 1' in text and ex.question in text
+        for paragraph in ex.statement:
+            assert ' '.join(paragraph.split()) in text
+        # without a script the exercise is whole: its table and, behind a <details>, its solution
+        if ex.table:
+            cells = [c.get_text() for c in ui.select('.pratique-tabela td')]
+            assert cells == [c for row in ex.table['rows'] for c in row[1:]]
+        solution = ui.select_one('details.pratique-resolucao')
+        assert [p.get_text() for p in solution.select('.pratique-passo')] == ex.solution
+        assert f'Resposta: {ex.shown}' in solution.get_text()
+    assert 'Mais uma matriz, outros números' in found[0].select_one('.pratique-legenda').get_text()
+
+
+def test_the_version_in_the_address_is_the_files(book):
+    import zlib
+    for box in boxes(book):
+        ui = box.select_one('div.pratique-ui')
+        path, version = ui['data-arquivo'].split('?v=')
+        assert version == f'{zlib.crc32((outdir(book) / path).read_bytes()):08x}'
+
+
+def test_its_files_only_on_the_page_with_a_box(book):
+    with_box = str(head(book, 'pratica'))
+    for name in ('pratique.js', 'pratique.css', 'course/numbers.js', 'course/answers.js'):
+        assert f'_static/{name}' in with_box, name
+    assert with_box.index('course/answers.js') < with_box.index('pratique.js')
+    for page in PAGES:
+        if page != 'pratica':
+            assert 'pratique.js' not in str(head(book, page)) and 'pratique.css' not in str(head(book, page))
+    # nothing of the draws in the page but the one exercise: the kinds' files are fetched on demand
+    assert '_static/pratique/' not in str(head(book, 'pratica'))
+
+
+def test_the_offline_list_stores_the_draws(book):
+    manifest = json.loads((outdir(book) / 'offline.json').read_text(encoding='utf-8'))
+    urls = {f['url'].split('?')[0] for f in manifest['files']}
+    for kind in practice.KINDS:
+        assert f'_static/pratique/{kind}.json' in urls, kind
+
+
+def test_the_markup_of_another_seed():
+    html = extension.exercise_html(practice.draw('bayes', 3))
+    page = BeautifulSoup(html, 'html.parser')
+    assert page.select_one('.pratique-exercicio')['data-semente'] == '3'
+    assert page.select_one('.pratique-tabela') is None           # Bayes has no table
+
+
+def test_the_book_builds_without_a_warning_of_ours(book):
+    assert 'pratique' not in warnings(book)
