@@ -1,12 +1,11 @@
 """Dois painéis com as 569 biópsias do Breast Cancer Wisconsin (classe positiva: maligno) e os
-escores de validação cruzada com 5 dobras da regressão logística padronizada, os mesmos das aulas
-de custo e de calibração. À esquerda, a curva ROC (AUC perto de 0,98) sobe quase reta até o canto
-superior esquerdo; a diagonal tracejada é o classificador ao acaso. À direita, a curva
-precisão–revocação (AP perto de 0,98) fica alta até revocação perto de 0,9 e só então desce; a
-linha tracejada horizontal é a linha de base, a prevalência de malignas (cerca de 0,37). Nos dois
-painéis, dois limiares marcados e rotulados: o 0,5 habitual (quadrado laranja) e o limiar da
-teoria da decisão com uma falha a 10 e um alarme falso a 1, 1/11 (triângulo roxo), que acha mais
-malignas à custa de mais alarmes falsos."""
+escores de validação cruzada com 5 dobras da regressão logística padronizada. À esquerda, a curva
+ROC (AUC perto de 0,98) sobe quase reta até o canto superior esquerdo; a diagonal tracejada é o
+classificador ao acaso. À direita, a curva precisão–revocação (AP perto de 0,98) fica alta até
+revocação perto de 0,9 e só então desce; a linha tracejada horizontal é a linha de base, a
+prevalência de malignas (cerca de 0,37). Nos dois painéis, dois limiares marcados e rotulados: o
+0,5 habitual (quadrado laranja) e um limiar baixo, 0,1 (triângulo roxo), que acha mais malignas à
+custa de mais alarmes falsos."""
 import matplotlib.pyplot as plt
 from sklearn.datasets import load_breast_cancer
 from sklearn.linear_model import LogisticRegression
@@ -22,12 +21,12 @@ from course.palette import OKABE_ITO, SERIES
 # the two thresholds marked: (threshold, label, marker, colour, ROC offset, PR offset)
 # (ROC label offset in points; PR label position in data coordinates, clear of the curve)
 MARKS = [(0.5, 'limiar 0,5', 's', OKABE_ITO['orange'], (22, -50), (0.52, 0.80)),
-         (1 / 11, 'limiar 1/11', '^', OKABE_ITO['purple'], (26, -30), (0.52, 0.60))]
+         (0.1, 'limiar 0,1', '^', OKABE_ITO['purple'], (26, -30), (0.52, 0.60))]
 
 
 def biopsy_scores():
-    """As aulas de custo e de calibração: 10 medidas "mean", 1 = maligno, escores de validação
-    cruzada com 5 dobras (cada biópsia pontuada por um modelo que nunca a viu)."""
+    """As 10 medidas "mean", 1 = maligno, escores de validação cruzada com 5 dobras (cada biópsia
+    pontuada por um modelo que nunca a viu), como na aula."""
     X, y = load_breast_cancer(return_X_y=True)
     X, y = X[:, :10], 1 - y
     model = make_pipeline(StandardScaler(), LogisticRegression())

@@ -161,14 +161,16 @@ def _first_use_is_linked(site, page, family):
     pattern = re.compile('|'.join(whole(name).pattern for name in sorted(family, key=len, reverse=True)), re.I)
     homonym = next((HOMONYMS[name.lower()] for name in family if name.lower() in HOMONYMS), None)
     skip = ('h1', 'h2', 'h3', 'h4', 'code', 'pre', 'script', 'style', 'figcaption', 'caption',
-            'math', 'svg', 'title')
+            'math', 'svg', 'title', 'nav')     # nav: the link to the next part names its title
     root = article(site, page)
     for text in root.find_all(string=pattern):
         parents = list(text.parents)
         names = {p.name for p in parents}
         classes = {c for p in parents for c in (p.get('class') or [])}
+        # a part's header ("Parte 2 de 3 da aula Curvas ROC e precisão–revocação", _ext/parts.py)
+        # names its lesson, not a use of a term
         if names & set(skip) or classes & {'cell_output', 'admonition-title', 'headerlink',
-                                           'explorable', 'cq-quiz', 'math', 'sd-card'}:
+                                           'explorable', 'cq-quiz', 'math', 'sd-card', 'parte-cabecalho'}:
             continue
         if homonym and all(_inside(m, homonym, _context(text)) for m in pattern.finditer(_context(text))):
             continue

@@ -78,7 +78,6 @@ ANSWERS = {
     # the naive Bayes biopsies with confidence above 99 %: at least 1 % error each
     'expected_errors_sure_at_99': int(CALIB['calib_nb_sure_before']) * 0.01,
     # roc (lesson 2.3)
-    'roc_auc_four_scores': roc_auc_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]),
     'binormal_auc_d2': float(norm.cdf(2 / math.sqrt(2))),
     'bayes_precision_1pct': 0.95 * 0.01 / (0.95 * 0.01 + 0.05 * 0.99),
     'bootstrap_width_factor_4x': 1 / math.sqrt(4),
@@ -120,12 +119,14 @@ KEYS = {
     ('metricas', 'limiar-propriedade'): False,
     ('metricas', 'media-harmonica'): [0] if glued_number('metricas-fundamental', 'fund_cut002_f1')
         < glued_number('metricas-fundamental', 'fund_cut05_f1') else [1],
+    ('roc', 'precisao-condiciona'): [0],       # precision conditions on the prediction
     ('roc', 'eixos-roc'): [0],
     ('roc', 'par-perdido'): [0],
     ('roc', 'linha-de-base-pr'): [0],
     ('roc', 'prevalencia-cai'): [0, 1, 2],
     ('roc', 'bootstrap-como'): [0],
     ('roc', 'intervalos-sobrepostos'): False,   # the example's intervals overlap, the difference excludes 0
+    ('roc', 'inclui-zero-nao-decide'): False,   # an interval that holds 0 is not a tie (course/evidence.py)
 }
 
 # ------------------------------------------------------------------ avan: metricas-avancada + regressao
@@ -169,11 +170,6 @@ ANSWERS.update({
     'ece_one_bin_made_up': 40 / 200 * abs(0.85 - 30 / 40),
 })
 # ------------------------------------------------------------------ end of calibracao
-
-
-def _breast_cancer_class_1():
-    from sklearn.datasets import load_breast_cancer
-    return str(load_breast_cancer().target_names[1])
 
 
 # Keys of the questions the lessons' new sections added (issue 12): conceptual ones recorded here,
@@ -224,7 +220,6 @@ KEYS.update({
     # RMSE² = MAE² + var(|e|) >= MAE²: the RMSE is never below the MAE
     ('regressao', 'rmse-menor-que-mae'): glued_number('regressao', 'reg_lin_rmse_sq')
     < glued_number('regressao', 'reg_lin_mae_sq'),
-    ('roc', 'classe-1-breast-cancer'): [0] if _breast_cancer_class_1() == 'benign' else [1],
     ('roc', 'limiar-nao-muda-auc'): True,
     ('roc', 'trocar-classe-positiva'): [0, 1],
 })
@@ -373,8 +368,9 @@ TYPED_ON_PURPOSE = {
     'custo': {'f1-nao-e-custo': {'0,01', '0,99', '1', '20'}},
     'calibracao': {'temperatura-numero': {'0,99'}, 'erros-esperados': {'0,01'},
                    'temperatura-ou-isotonica': {'1.000'}},   # scikit-learn's rule of thumb, ≪ 1000 samples
-    'roc': {'auc-a-mao': {'0,35'}, 'par-perdido': {'0,35'}, 'precisao-por-bayes': {'0,95'},
-            'prevalencia-cai': {'0,1%', '0,1 %'}, 'bootstrap-como': {'0,05'}},
+    'roc': {'par-perdido': {'0,35'}, 'precisao-por-bayes': {'0,95'},
+            'prevalencia-cai': {'0,1%', '0,1 %', '0,1\u00a0%'}, 'bootstrap-como': {'0,05'},
+            'ap-vezes-acaso': {'0,1\u00a0%', '0,001'}},   # the lesson's prevalence setting, as its table prints it
 }
 # ------------------------------------------------------------------ metricas-fundamental (fund)
 # Issue 12 items 1, 6, 7 and 11 on the fundamental metrics page: seed 004's 20.000 transactions
@@ -450,14 +446,14 @@ def _roc_patients():
 
 
 ANSWERS.update({
-    'roc_auc_20_patients': roc_auc_score(_roc_patients()[1], _roc_patients()[0]),   # 86/100
     # the sick patient P15 (score 0,20) against the 10 healthy ones
     'patients_p15_pairs_won': int((_roc_patients()[0][_roc_patients()[1] == 0] < 0.20).sum()),
     'biopsies_pr_baseline': _roc_biopsies_prevalence(),                            # 212/569
     'knn20_score_levels': len(np.unique(np.arange(20 + 1) / 20)),                  # 0/20 ... 20/20
+    # the average precision at prevalence 0,1 % over that of chance (the prevalence), as the page rounds it
+    'prevalence_ap_over_chance_01': quiz.number_from_text(ROC['roc_prev_ap_01']) / 0.001,
 })
 TYPED_ON_PURPOSE['roc'].update({
-    'auc-20-pacientes': {'0,95'},                              # a patient's score (data)
     'p15-vence': {'0,20', '0,75', '0,60', '0,40', '0,30', '0,25', '0,15', '0,10', '0,08', '0,05',
                   '0,02'},                                     # the 20 patients' scores (data)
 })
@@ -677,7 +673,7 @@ def test_section_anchors_exist_in_the_lesson(name):
     bank = load(name)
     labels = {f'{page}.html': set(re.findall(
         r'^\((sec-[a-z0-9-]+)\)=', (ROOT / 'lessons' / f'{page}.md').read_text(encoding='utf-8'), re.M))
-        for page in LESSON_PAGES.get(name, [bank['lesson']])}
+        for page in LESSON_PAGES.get(name, stored.parts(bank['lesson']))}   # a lesson's parts (course/toc.py)
     for url in bank['sections']:
         page, _, anchor = url.partition('#')
         assert page in labels, url

@@ -1,15 +1,16 @@
 """Lesson "Curvas ROC e precisão–revocação" (roc): the numbers the page quotes are the ones its code computed.
 
-Reads the executed ``lessons/roc.ipynb`` (written by ``jupytext --to ipynb --execute``): the
-printed outputs of the code cells and the myst-nb ``glue`` values (display_data outputs with
-``metadata.scrapbook.name``). Checks the key numbers of every section: precision 0,161 by
-Bayes, the hand-built ROC points and AUC 0,75, the 20 patients' AUC 86/100, the binormal FPR
-0,159 / TPR 0,841 / AUC 0,921, the two tables of seed 004 (ROC AUC against average precision as
-prevalence falls; bootstrap intervals for 200 / 1.000 / 5.000 / 20.000 rows), number for number
-and with Portuguese labels, the biopsies' curves (the cost lesson's scores) and seed 003's k-NN
+The lesson is a chapter of three parts (``lessons/roc.md``, ``roc-precisao.md``, ``roc-bootstrap.md``);
+``tests/stored.py`` reads their executed notebooks as one: the printed outputs of the code cells and
+the myst-nb ``glue`` values (display_data outputs with ``metadata.scrapbook.name``). Checks the key
+numbers of every section: precision 0,161 by Bayes, the hand-built ROC points and AUC 0,75, the 20
+patients' AUC 86/100, the binormal FPR 0,159 / TPR 0,841 / AUC 0,921, the two tables of seed 004
+(ROC AUC against average precision as prevalence falls; bootstrap intervals for 200 / 1.000 / 5.000 /
+20.000 rows), number for number and with Portuguese labels, the biopsies' curves and seed 003's k-NN
 against logistic regression lab (its eight numbers), the trapezoid against average precision, the
-Monte Carlo noise of the bootstrap interval and the power of a 200-row test set (issue 20), and the
-Portuguese, decimal-comma output of the course's own cells. Builds nothing itself.
+verdicts about noise (issue 28: course/evidence.py's paired bootstrap and McNemar's test, glued) and
+the power of a 200-row test set, and the Portuguese, decimal-comma output of the course's own
+cells. Builds nothing itself.
 """
 import re
 
@@ -100,16 +101,11 @@ def test_average_precision_example(printed, glued):
 
 
 def test_trapezoid_is_not_average_precision(printed, glued):
-    """Issue 20: the trapezoid averages P_{k-1} and P_k (0,792 here), AP takes P_k (0,833); a straight
-    line in precision-recall space errs both ways against what mixing two thresholds achieves."""
+    """Issue 20: the trapezoid averages P_{k-1} and P_k (0,792 here), AP takes P_k (0,833)."""
     out = stored.stdout_of(printed, 'ap_by_hand')
     assert 'área pelo trapézio, auc(recall, precision): 0,792' in out
     assert glued['roc_pr_trapezoid'] == '0,792'
-    # between thresholds 0,4 and 0,35: mixing gives 1,5 TP and 1 FP (0,6), the line 0,583 (below)
-    assert (glued['roc_pr_mix1_p'], glued['roc_pr_line1']) == ('0,600', '0,583')
-    # between 0,8 and 0,35: mixing gives 1,5 TP and 0,5 FP (0,75), the line 0,833 (above)
-    assert (glued['roc_pr_mix2_p'], glued['roc_pr_line2']) == ('0,750', '0,833')
-    text = stored.lesson_md('roc').read_text(encoding='utf-8')
+    text = '\n'.join(md.read_text(encoding='utf-8') for md in stored.parts_md('roc'))
     assert 'não premia interpolações otimistas' not in text
 
 
@@ -165,31 +161,18 @@ def test_the_20_patients_auc_by_pairs(printed, glued):
     assert (glued['roc_pat_won'], glued['roc_pat_pairs'], glued['roc_pat_auc']) == ('86', '100', '0,86')
 
 
-def glue_of(lesson, name):
-    return stored.glue_values(lesson, kind='any')[name]
-
-
-def test_the_biopsies_are_the_cost_and_calibration_lessons(printed, glued):
-    """The page says its scores are the cost lesson's and quotes the calibration lesson's split; it prices the
-    errors at its own 10 and 1, the cost lesson's prices only while that lesson keeps them."""
+def test_the_biopsies_two_thresholds_on_one_curve(printed, glued):
+    """Section 6 reads on its own (issue 30: no cost or calibration lesson behind it): the biopsies'
+    cross-validated scores, the thresholds 0,5 and 0,1 as two points of one curve."""
     out = stored.stdout_of(printed, 'cross_val_predict(model, X, y, cv=StratifiedKFold(5)')
     assert 'biópsias: 569; malignas: 212; linha de base da curva PR: 0,373' in out
+    assert 'limiar 0,50: TP=188 FP=14 FN=24' in out and 'limiar 0,10: TP=207 FP=69 FN=5' in out
     assert glued['roc_bio_ap_vs_auc'] == 'perto'         # AP 0,978 next to ROC AUC 0,984
     assert glued['roc_bio_base'] == '0,373'
-    assert glued['roc_bio_05_fn'] == glue_of('custo', 'custo_fn_05')
-    assert glued['roc_bio_05_fp'] == glue_of('custo', 'custo_fp_05')
-    # this page prices the errors itself, at the seed's 10 and 1 (its visible code marks 1/11); it equals the
-    # cost lesson's numbers only while that lesson keeps those prices (an instructor may change them there)
-    assert glued['roc_bio_05_cost'] == str(10 * int(glued['roc_bio_05_fn']) + int(glued['roc_bio_05_fp']))
-    assert glued['roc_bio_theory_cost'] == str(10 * int(glued['roc_bio_theory_fn']) + int(glued['roc_bio_theory_fp']))
-    assert glued['roc_bio_theory_thr'] == '0,09'
-    if (glue_of('custo', 'custo_price_fn'), glue_of('custo', 'custo_price_fp')) == ('10', '1'):
-        assert glued['roc_bio_05_cost'] == glue_of('custo', 'custo_cost_05')
-        assert glued['roc_bio_theory_cost'] == glue_of('custo', 'custo_theory_cost')
-        assert glued['roc_bio_theory_thr'] == glue_of('custo', 'custo_theory_thr')
-    assert glued['roc_bio_cal_n_val'] == glue_of('calibracao', 'calib_n_val')
-    assert glued['roc_bio_cal_lr_auc'] == glue_of('calibracao', 'calib_lr_auc')
-    assert glued['roc_bio_cal_nb_auc'] == glue_of('calibracao', 'calib_nb_auc_score')
+    assert (glued['roc_bio_05_prec'], glued['roc_bio_01_prec']) == ('0,931', '0,750')
+    text = '\n'.join(md.read_text(encoding='utf-8') for md in stored.parts_md('roc'))
+    for forward in ('exatamente os da aula de custo', 'de validação. Voltamos', '1/11'):
+        assert forward not in text, forward
 
 
 def test_seed_003_knn_lab_numbers(printed, glued):
@@ -204,7 +187,20 @@ def test_seed_003_knn_lab_numbers(printed, glued):
             glued['roc_knn_rec']) == ('0,922', '0,860', '0,920', '0,958')
     assert glued['roc_knn_fp_kind'] == 'maligno-como-benigno'     # class 1 is benign
     assert glued['roc_knn_flip'] == 'especificidade' and glued['roc_knn_mal_rec'] == '0,860'
-    assert glued['roc_knn_n_test_02'] == '114'
+
+
+def test_the_two_models_verdicts_come_from_evidence(glued):
+    """Issue 28: on the 115 biopsies, which model is better is course/evidence.py's call, glued:
+    McNemar's exact test for the accuracies (8 biopsies only the logistic regression gets right, 1
+    only the k-NN: p = 20/512), the paired bootstrap of the 115 rows for the AUCs; the standardized
+    k-NN (5 errors against 2) is not told apart."""
+    assert (glued['roc_knn_only_lr'], glued['roc_knn_only_knn']) == ('8', '1')
+    assert glued['roc_knn_acc_p'] == '0,039'                   # 2 · (1 + 9) / 2^9
+    assert glued['roc_knn_acc_verdict'] == 'a regressão logística supera o k-NN nesta amostra'
+    assert glued['roc_knn_auc_verdict'] == 'a regressão logística supera o k-NN nesta amostra'
+    assert glued['roc_knn_auc_interval'].startswith('de +0,0')
+    assert glued['roc_knn_sc_verdict'] == 'a amostra não distingue os dois'
+    assert glued['roc_knn_sc_errors'] == '5' and glued['roc_knn_sc_p'] == '0,250'
 
 
 def test_glued_negative_numbers_use_the_minus_sign(glued):
@@ -212,17 +208,14 @@ def test_glued_negative_numbers_use_the_minus_sign(glued):
         assert not re.search(r'(?<![\w.])-\d', text), f'{name}: {text!r} has a hyphen for a minus'
 
 
-def test_bootstrap_noise_is_measured(printed, glued):
-    """Issue 20 item 2: the 200-row interval "excludes zero by a little" (+0,004) with B = 500; its own
-    Monte Carlo noise is measured (200 seeds), B = 20.000 is shown, and so is how often other 200-row
-    test sets show the difference at all."""
-    out = stored.stdout_of(printed, 'def paired_bootstrap')
-    assert re.search(r'200 sementes, B = 500: limite inferior de −0,00\d a \+0,00\d, desvio padrão 0,00\d\d; '
-                     r'inclui o zero em \d+ de 200', out)
-    assert 'uma semente, B = 20.000: intervalo da diferença [+0,003; +0,060]' in out
-    assert glued['roc_boot_mc_kind'] == 'milesimos'
-    assert glued['roc_boot_mc_sd'] == '0,0014'
-    assert 0 < int(glued['roc_boot_mc_zero']) < 20              # a few of 200 seeds cross zero
+def test_bootstrap_verdicts_and_power(printed, glued):
+    """Issue 28: what the prose concludes from seed 004's listing is course/evidence.py's paired
+    bootstrap (2.000 resamples, 95 %) on the listing's own rows, glued; issue 20: how often other
+    200-row test sets show the difference at all."""
+    assert glued['roc_boot_repeats'] == '2.000'
+    for n in (200, 1000):
+        assert glued[f'roc_boot_{n}_verdict'] == 'a floresta supera a regressão logística nesta amostra'
+    assert glued['roc_boot_200_ev_interval'] == 'de +0,004 a +0,059'
     power = stored.stdout_of(printed, 'power[n] = (excludes, repeats)')
     assert '200 conjuntos de 200 linhas: o intervalo exclui o zero em 76 (38 %)' in power
     assert glued['roc_boot_power_kind'] == 'menos_da_metade'
