@@ -22,6 +22,13 @@ SEEDS = json.loads(refresh.SEED_OUTPUTS.read_text(encoding='utf-8'))
 ACCEPTED = refresh.load_json(refresh.ACCEPTED, [])
 
 
+def printed(lesson):
+    """The printed outputs stored in every part of the lesson (course/toc.py: a lesson in parts
+    may print a seed's output in any of them)."""
+    return [text for md in refresh.parts_of(lesson)
+            for _, text in refresh.printed(nbformat.read(md.with_suffix('.ipynb'), as_version=4))]
+
+
 def test_the_seed_outputs_belong_to_existing_lessons():
     """Lessons from the seeds have their outputs recorded; a new lesson (scripts/new_lesson.py) has none."""
     assert {'metricas-fundamental', 'metricas-avancada', 'roc', 'calibracao', 'custo'} <= set(SEEDS)
@@ -30,7 +37,7 @@ def test_the_seed_outputs_belong_to_existing_lessons():
 
 @pytest.mark.parametrize('lesson', sorted(SEEDS))
 def test_seed_outputs_are_exact(lesson):
-    stored = [text for _, text in refresh.printed(nbformat.read(ROOT / 'lessons' / f'{lesson}.ipynb', as_version=4))]
+    stored = printed(lesson)
     problems = []
     for entry in SEEDS[lesson]:
         if entry['output'] in stored:
@@ -47,6 +54,6 @@ def test_seed_outputs_are_exact(lesson):
 
 def test_accepted_departures_are_still_current():
     for a in ACCEPTED:
-        stored = [t for _, t in refresh.printed(nbformat.read(ROOT / 'lessons' / f"{a['lesson']}.ipynb", as_version=4))]
+        stored = printed(a['lesson'])
         assert a['now'] in stored or a['seed'] in stored, \
             f"seeds/accepted.json: an accepted output of {a['lesson']} is no longer printed: run `python scripts/refresh.py {a['lesson']} --accept`"
