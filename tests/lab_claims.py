@@ -19,8 +19,10 @@ _same = {
     'fund_lab_knn_tp': str(int(((y_val == 1) & (pred_knn == 1)).sum())),
     'fund_lab_knn_fn': str(int(((y_val == 1) & (pred_knn == 0)).sum())),
     'fund_lab_fn_both': str(int(((y_val == 1) & (pred_lr == 0) & (pred_knn == 0)).sum())),
-    'fund_lab_mcc_ci': f"de {_num(mcc_lo, 2)} a {_num(mcc_hi, 2)}",
-    'fund_lab_mcc_flips': _pct(np.mean(np.array(mcc_diffs) < 0), 0),
+    'fund_lab_mcc_ci': mcc_cmp.interval(2), 'fund_lab_mcc_flips': _pct(mcc_cmp.share_b_ahead, 0),
+    'fund_lab_mcc_verdict_text': mcc_cmp.verdict,
+    'fund_lab_rare_rec_ci': f"de {_num(rec_lo, 2)} a {_num(rec_hi, 2)}",
+    'fund_lab_rare_disagree': str(int((lr_r != knn_r).sum())),
     'fund_lab_rare_major_acc': _pct(pd.DataFrame(rare).T.loc['dummy majority', 'accuracy'], 1),
     'adv_lab_ll_knn': _num(_ll(y_val, knn.predict_proba(X_val)[:, 1])),
     'adv_lab_k25_ci': f"de {_num(lo)} a {_num(hi)}", 'adv_lab_k25_gap': _num(gap),
@@ -50,14 +52,23 @@ assert ((escaped >= 0.4) & (escaped < 0.5)).sum() < len(escaped) / 4 and escaped
     'simulação 1: "só uma pequena parte ... entre 0,4 e 0,5, e o escore médio deles fica bem abaixo de 0,5"'
 _lead = board.loc['k-NN'] > board.loc['logistic']
 assert not _lead['specificity'] and _lead.drop('specificity').all(), 'passo 7: "a regressão logística ganha só na especificidade"'
-assert mcc_lo < 0 < mcc_hi, 'passo 7: "Nenhum vence", "os dois empatam"'
+assert not mcc_cmp.distinct and mcc_cmp.hi > 3 * abs(mcc_cmp.estimate), \
+    'passo 7: "Pelo MCC, a amostra não distingue os dois", "mas também uma vantagem grande do k-NN"'
+assert all(paired_bootstrap(y_val, _m, always_no, accuracy_score).key == 'a' for _m in (pred_lr, pred_knn)), \
+    'passo 7: "a regressão logística supera a resposta constante nesta amostra, e o k-NN ..."'
 assert -0.1 < board.loc['dummy stratified', 'MCC'] < 0.1, 'passo 7: "MCC perto de 0"'
 _rare = pd.DataFrame(rare).T
 assert _rare['accuracy'].idxmax() == 'dummy majority' and _rare.loc['dummy majority', 'recall'] == 0, \
     'simulação 2: "a resposta constante passa a liderar a acurácia sem encontrar nenhuma"'
 assert _rare.loc['logistic', 'recall'] == _rare.loc['k-NN', 'recall'], 'simulação 2: "encontram as mesmas"'
 _pr = [((m.predict(Xr) == 1) & (yr == 0)).sum() for m in (logreg, knn)]
-assert abs(_pr[0] - _pr[1]) == 1, 'simulação 2: "diferem por um falso positivo"'
+assert _pr[1] - _pr[0] == 1, 'simulação 2: "o k-NN dá um falso positivo a mais ao todo"'
+assert ((lr_r != knn_r) & (yr == 1)).sum() == 0, 'simulação 2: "discordam ... das sem diabetes"'
+_r_lr = _rare.loc['logistic']
+assert _r_lr['balanced'] > board.loc['logistic', 'balanced'] and _r_lr['MCC'] < board.loc['logistic', 'MCC'], \
+    'simulação 2: "a acurácia balanceada subiu ... e o MCC desceu"'
+assert rec_lo < by_hand['recall'] < rec_hi, 'simulação 2: "a revocação da validação inteira cabe nele"'
+assert not mcnemar(yr, lr_r, knn_r).distinct, 'simulação 2: "(o teste exato de McNemar), a amostra não distingue os dois"'
 assert (_rare.loc[['logistic', 'k-NN'], 'F1'] < 0.5).all(), 'simulação 2: "o F1 ... despencou"'
 _p = {name: m.predict_proba(X_val)[:, 1] for name, m in [('prior', prior), ('lr', logreg), ('knn', knn)]}
 _l = {k: _ll(y_val, v) for k, v in _p.items()}

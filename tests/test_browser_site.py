@@ -15,7 +15,8 @@ def test_page_works_offline_without_console_errors(page, page_name):
 
 
 def test_math_is_typeset_offline(page):
-    page.goto(f'{page.site_url}/lessons/metricas-fundamental.html', wait_until='networkidle')
+    # part 2 of the fundamental metrics lesson: the formulas of §5-7
+    page.goto(f'{page.site_url}/lessons/metricas-fundamental-perguntas.html', wait_until='networkidle')
     assert page.locator('.katex').count() > 5
     # KaTeX's fonts come from the site itself
     page.evaluate('document.fonts.ready')

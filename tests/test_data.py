@@ -28,6 +28,12 @@ def test_the_20_patients_are_the_ones_the_lesson_shows():
     np.testing.assert_array_equal(ns['y_true'], data.Y_TRUE)
     assert re.search(r'score >= 0\.5', (ROOT / 'lessons' / 'metricas-fundamental.md').read_text()) \
         and data.THRESHOLD == 0.5
+    # part 2 runs in its own kernel and sets the same patients up again, in a hidden cell
+    again = lesson_namespace('metricas-fundamental-perguntas.md', 'score = np.array')
+    assert again['ids'] == data.PATIENT_IDS
+    np.testing.assert_array_equal(again['score'], data.SCORES)
+    np.testing.assert_array_equal(again['y_true'], data.Y_TRUE)
+    np.testing.assert_array_equal(again['y_pred'], (data.SCORES >= data.THRESHOLD).astype(int))
 
 
 def test_the_triage_counts_are_the_ones_the_lesson_shows():

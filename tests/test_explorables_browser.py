@@ -234,7 +234,8 @@ def calibration_data():
 
 @pytest.mark.slow
 def test_metricas_fundamental(page):
-    open_page(page, 'lessons/metricas-fundamental.html')
+    # both explorables are in the lesson's part 2 (§5 and §6), after the terms they use are defined
+    open_page(page, 'lessons/metricas-fundamental-perguntas.html')
     check_four_cells(explorable(page, 'four-cells'))
     check_threshold_patients(explorable(page, 'threshold-patients'))
     assert_clean(page)
@@ -528,7 +529,7 @@ def test_controls_are_big_enough_for_a_thumb(phone):
 
 # ---------------------------------------------------------------- readable charts, on the site
 
-LESSONS = {'lessons/metricas-fundamental': ['four-cells', 'threshold-patients'],
+LESSONS = {'lessons/metricas-fundamental-perguntas': ['four-cells', 'threshold-patients'],
            'lessons/metricas-avancada': ['fbeta', 'prevalence'], 'lessons/custo': ['cost'],
            'lessons/calibracao': ['calibration'], 'lessons/roc': ['roc-binormal']}
 

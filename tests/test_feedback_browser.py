@@ -23,6 +23,9 @@ from conftest import ROOT, recording_page
 pytestmark = pytest.mark.slow      # the built site, a browser or a notebook run
 
 LESSON = 'lessons/metricas-fundamental'
+# the fundamental lesson in parts: part 2 holds a numeric Preveja (its answer a percentage), a choice
+# Preveja after it and the 20 patients' quiz questions (precisao-20)
+LESSON_PART_2 = 'lessons/metricas-fundamental-perguntas'
 OURS = ('preveja', 'CourseAnswers', 'courseQuiz', 'answers.js', 'quiz.js', 'numbers.js')
 
 CONTRAST_JS = r"""
@@ -47,11 +50,11 @@ el => {
 """
 
 
-def themed_page(browser, site_url, mode):
+def themed_page(browser, site_url, mode, lesson=LESSON):
     pg = recording_page(browser, [site_url, 'data:'])
     pg.context.add_init_script(f"localStorage.setItem('mode', '{mode}');"
                                f"localStorage.setItem('theme', '{mode}');")
-    pg.goto(f'{site_url}/{LESSON}.html', wait_until='load')
+    pg.goto(f'{site_url}/{lesson}.html', wait_until='load')
     assert pg.evaluate('document.documentElement.dataset.theme') == mode
     return pg
 
@@ -70,6 +73,8 @@ def test_every_verdict_reads_at_4_5_to_1(browser, site_url, mode):
         assert verdict.inner_text().strip() == word, (typed, verdict.inner_text())
         found[f'Preveja {word}'] = (verdict.evaluate(CONTRAST_JS),
                                     box.locator('.preveja-retorno').evaluate(CONTRAST_JS))
+    pg.context.close()
+    pg = themed_page(browser, site_url, mode, LESSON_PART_2)
     q = pg.locator('fieldset.cq-q[data-qid="precisao-20"]').first
     for typed, word in [('7/9', '✔ Certo!'), ('0,77', '≈ Quase.'), ('0,5', '✘ Errado.'), ('abc', '⚠')]:
         q.get_by_label('Sua resposta').fill(typed)
@@ -111,10 +116,10 @@ def test_answers_of_the_older_format_come_back_and_a_broken_store_is_ignored(bro
     pg = recording_page(browser, [site_url, 'data:'])
     pg.context.add_init_script(f"""if (!sessionStorage.getItem('seeded')) {{
         sessionStorage.setItem('seeded', '1');
-        localStorage.setItem('curso:respostas:/{LESSON}.html', {json.dumps(json.dumps(old))});
+        localStorage.setItem('curso:respostas:/{LESSON_PART_2}.html', {json.dumps(json.dumps(old))});
         localStorage.setItem('curso:respostas', '{{quebrado');
     }}""")
-    pg.goto(f'{site_url}/{LESSON}.html', wait_until='load')
+    pg.goto(f'{site_url}/{LESSON_PART_2}.html', wait_until='load')
     q = pg.locator('fieldset.cq-q[data-qid="precisao-20"]').first
     assert q.locator('.cq-feedback').inner_text().startswith('✔ Certo!')
     assert q.get_by_label('Sua resposta').input_value() == '7/9'
@@ -123,7 +128,7 @@ def test_answers_of_the_older_format_come_back_and_a_broken_store_is_ignored(bro
     said = pg.locator('div.admonition.preveja').first.locator('.preveja-retorno').inner_text()
     assert 'Você previu 65,0 %' in said, said
     doc = pg.evaluate('() => JSON.parse(localStorage.getItem("curso:respostas"))')
-    items = doc['pages'][f'{LESSON}.html']
+    items = doc['pages'][f'{LESSON_PART_2}.html']
     assert doc['version'] == 2 and items['quiz:metricas:precisao-20']['first']['answer'] == '7/9'
     assert any(k.startswith('preveja:') and v['first']['answer'] == '65' for k, v in items.items())
     assert [e for e in pg.console_errors if any(w in e for w in OURS)] == []
@@ -131,7 +136,7 @@ def test_answers_of_the_older_format_come_back_and_a_broken_store_is_ignored(bro
     assert pg.locator('div.preveja-resposta').nth(0).is_visible()
     pg.get_by_role('button', name='Apagar minhas respostas').click()
     pg.get_by_role('button', name='Sim, apagar').click()
-    assert pg.evaluate(f'() => localStorage.getItem("curso:respostas:/{LESSON}.html")') is None
+    assert pg.evaluate(f'() => localStorage.getItem("curso:respostas:/{LESSON_PART_2}.html")') is None
     pg.reload(wait_until='load')
     assert not pg.locator('div.preveja-resposta').nth(0).is_visible()
     pg.context.close()

@@ -17,9 +17,16 @@ pytestmark = pytest.mark.slow      # the built site, a browser or a notebook run
 
 # page -> formulas (MathML text as MathJax rendered it); a quiz prompt's formula included
 BEFORE = {
+    # the fundamental lesson in parts: accuracy is part 1's (§4), the F1 part 2's (§7); part 3 holds
+    # the hand calculations written by glue (the exercise's formulas, the derivation)
     'lessons/metricas-fundamental': [
         'acurácia=TP+TNTP+FP+FN+TN=7+820=1520=0,750',
+    ],
+    'lessons/metricas-fundamental-perguntas': [
         'F1=2TP2TP+FP+FN=1414+2+3=1419=0,737',
+    ],
+    'lessons/metricas-fundamental-a-mao': [
+        'F1=2PRP+R',                               # the derivation's step 4
     ],
     'lessons/metricas-avancada': [
         # written in two lines for a phone (issue 22): the denominator's product is named D

@@ -18,10 +18,12 @@ import jupytext
 import pytest
 
 from conftest import ROOT
+from course import toc
 
 LAB = ROOT / 'labs' / 'triagem.md'
-LESSONS = [ROOT / 'lessons' / 'metricas-fundamental.md',
-           ROOT / 'lessons' / 'metricas-avancada.md']
+# every part of the two metrics lessons (course/toc.py): a lesson in parts holds the lab's code in one of them
+LESSONS = [ROOT / f'{part}.md' for lesson in toc.lessons(ROOT)
+           if lesson.name in ('metricas-fundamental', 'metricas-avancada') for part in lesson.parts]
 SEED_TAG = 'seed'
 N_STEPS = 11
 N_SEED_CELLS = 15           # the seed's lab: 11 steps + 4 simulations, one code block each

@@ -1,7 +1,8 @@
-"""The fundamental metrics page (lessons/metricas-fundamental): what it takes from seeds 003/004.
+"""The fundamental metrics lesson (lessons/metricas-fundamental and its parts, course/toc.py): what
+it takes from seeds 003/004, and the lab's numbers it computes for the lab's notes.
 
-Reads the executed ``lessons/metricas-fundamental.ipynb`` (written by ``jupytext --to ipynb
---execute``) and the seeds:
+Reads the executed parts (``lessons/metricas-fundamental*.ipynb``, stored by ``scripts/refresh.py``;
+``tests/stored.py`` reads them as one notebook) and the seeds:
 
 - seed 004's Listing 1 (20.000 imbalanced samples, "sempre 'não'" against a logistic regression,
   the by-hand check and its largest gap) prints every number of the seed's output, in order;
@@ -18,8 +19,13 @@ import re
 import jupytext
 import numpy as np
 import stored
+import yaml
 
-LESSON_MD = stored.lesson_md('metricas-fundamental')
+from conftest import ROOT
+from course import evidence
+
+PARTS_MD = stored.parts_md('metricas-fundamental')
+LESSON_TEXT = '\n'.join(md.read_text(encoding='utf-8') for md in PARTS_MD)   # every part's source
 NUMBER = stored.NUMBER
 
 
@@ -98,7 +104,7 @@ def test_listing_1_glue(glued):
     assert (glued['fund_fraud_lr_tp'], glued['fund_fraud_lr_fn'],
             glued['fund_fraud_lr_alarms']) == ('77', '179', '79')
     assert glued['fund_fraud_acc_gain'] == '0,75 ponto percentual'
-    assert glued['fund_fraud_gap'] == '6 × 10⁻¹⁷' and glued['fund_fraud_gap_kind'] == 'arredondamento'
+    assert glued['fund_fraud_gap'] == '6 × 10⁻¹⁷'
 
 
 def test_worked_exercise_prints_the_seeds_numbers(printed, glued):
@@ -132,10 +138,10 @@ def test_ten_labels_follow_seed_003(printed, glued):
 
 
 def test_ten_labels_table_is_the_code():
-    text = LESSON_MD.read_text(encoding='utf-8')
+    text = LESSON_TEXT
     rows = re.findall(r'^\| (\d+) \| ([01]) \| ([01]) \|$', text, re.M)
     assert [int(case) for case, _, _ in rows] == list(range(1, 11))
-    cell = next(c.source for c in jupytext.read(LESSON_MD).cells
+    cell = next(c.source for md in PARTS_MD for c in jupytext.read(md).cells
                 if c.cell_type == 'code' and 'y_true_10 = np.array' in c.source)
     namespace = {'np': np}
     exec(cell, namespace)
@@ -145,7 +151,7 @@ def test_ten_labels_table_is_the_code():
 
 def test_para_fechar_says_above_the_baseline(glued):
     """Issue 13: 77,9 % is 13 points above the 64,9 % baseline, not "quase alcança"."""
-    text = LESSON_MD.read_text(encoding='utf-8')
+    text = LESSON_TEXT
     assert 'quase alcança' not in text
     assert glued['fund_lab_acc_pct'] == '77,9 %' and glued['fund_lab_b_major_acc'] == '64,9 %'
     assert glued['fund_lab_lr_gain'] == '13 pontos'
@@ -154,7 +160,7 @@ def test_para_fechar_says_above_the_baseline(glued):
 def test_lab_figure_labels_are_portuguese():
     """Issue 13 item 7: the confusion-matrix figures speak Portuguese; the printed text that is
     seed-exact (classification_report's target_names, "logistic regression:") does not change."""
-    text = LESSON_MD.read_text(encoding='utf-8')
+    text = LESSON_TEXT
     for english in ("'sick'", "'healthy'", "'no diabetes'], ax=ax", "'logistic regression')"):
         assert english not in text, english
     assert "target_names=['no diabetes', 'diabetes']" in text
@@ -162,22 +168,54 @@ def test_lab_figure_labels_are_portuguese():
 
 
 def test_lab_keys_do_not_reward_noise(glued):
-    """Issue 20 item 2: no Preveja key rewards a difference of a few women. Passo 4 asks whether the
-    two models miss the same women (17 of 19 in common, far from the options' borders); Passo 7's
-    key is the paired bootstrap's verdict on the MCC difference (its interval spans zero)."""
+    """Issue 20 item 2, then issue 28: no key rewards a difference of a few women. Passo 4 asks
+    whether the two models miss the same women (17 of 19 in common, far from the options' borders);
+    passo 7's verdict on the MCC difference is course.evidence's paired bootstrap, in its words:
+    the interval holds 0 and a large k-NN advantage, so "a amostra não distingue os dois", never a
+    tie. The lab's Preveja offers the module's three answers; its Confira note glues the verdict."""
     assert (glued['fund_lab_same_fn'], glued['fund_lab_fn_both'], glued['fund_lab_knn_fn']) == \
         ('quase-todas', '17', '19')
-    assert glued['fund_lab_mcc_verdict'] == 'empate'
-    low, high = re.fullmatch(r'de (−?\d,\d+) a (−?\d,\d+)', glued['fund_lab_mcc_ci']).groups()
-    assert low.startswith('−') and not high.startswith('−')
-    text = LESSON_MD.read_text(encoding='utf-8')
-    assert 'fund_lab_fewer_fn' not in text and 'fund_lab_mcc_winner' not in text
+    assert glued['fund_lab_mcc_verdict'] == 'indistinto'
+    assert glued['fund_lab_mcc_verdict_text'] == evidence.INDISTINCT
+    low, high = re.fullmatch(r'de (−\d,\d+) a (\+\d,\d+)', glued['fund_lab_mcc_ci']).groups()
+    assert float(high[1:].replace(',', '.')) > 3 * float(glued['fund_lab_mcc_diff'].replace(',', '.'))
+    assert 'fund_lab_fewer_fn' not in LESSON_TEXT and 'fund_lab_mcc_winner' not in LESSON_TEXT
+    lab = (ROOT / 'labs' / 'triagem.md').read_text(encoding='utf-8')
+    for option in ('O k-NN supera a regressão logística nesta amostra.',
+                   'A regressão logística supera o k-NN nesta amostra.', 'A amostra não distingue os dois.'):
+        assert option in lab
+    notes = yaml.safe_load((ROOT / 'course' / 'confira_texts' / 'triagem.yml').read_text(encoding='utf-8'))
+    note = notes['notes']['passo 7']['text']
+    assert note.startswith('Pelo MCC, {fund_lab_mcc_verdict_text}.') and 'empat' not in note
 
 
-def test_prevejas_do_not_answer_themselves():
-    """Issue 21: Passo 6 no longer defines the specificity it asks for; Passo 5 no longer asks the
-    recall that Passo 4 states ("encontra 32 das 54")."""
-    text = LESSON_MD.read_text(encoding='utf-8')
-    assert 'é a revocação da\nclasse negativa: das mulheres sem diabetes' not in text
-    assert ':resposta: fund_lab_recall\n' not in text
-    assert ':resposta: fund_lab_rep_prec0' in text and ':resposta: fund_lab_precision' in text
+def test_the_rare_draw_says_what_it_shows(glued):
+    """Issue 28: one draw of 5 women with diabetes moved the logistic regression's balanced accuracy
+    about as much as its MCC (0,736 -> 0,840 against 0,499 -> 0,403), because its recall on 5 women
+    came out 4 of 5 (Wilson's interval holds the whole validation's 32 of 54). The note says that,
+    and separates the prevalence's own effect (recall and specificity of passo 5, the new prevalence)."""
+    assert (glued['fund_lab_bal_val'], glued['fund_lab_bal_rare']) == ('0,736', '0,840')
+    assert (glued['fund_lab_mcc_val'], glued['fund_lab_mcc_rare']) == ('0,499', '0,403')
+    assert (glued['fund_lab_rare_rec_frac'], glued['fund_lab_val_rec_frac']) == ('4 de 5', '32 de 54')
+    assert glued['fund_lab_rare_rec_ci'] == 'de 0,38 a 0,96'
+    assert glued['fund_lab_rare_verdict'] == evidence.INDISTINCT
+    notes = yaml.safe_load((ROOT / 'course' / 'confira_texts' / 'triagem.yml').read_text(encoding='utf-8'))
+    note = notes['notes']['simulação 2']['text']
+    for name in ('fund_lab_bal_val', 'fund_lab_bal_rare', 'fund_lab_mcc_rare', 'fund_lab_rare_rec_ci',
+                 'fund_lab_rare_mcc_prev', 'fund_lab_rare_verdict'):
+        assert '{' + name + '}' in note, name
+    assert 'por acaso' not in note
+
+
+def test_no_lab_answer_on_the_lesson_pages():
+    """Issue 30, one home per story: the lab's Prevejas and answers live in the lab and its Confira
+    notes. The lesson's parts keep the lab's code in hidden cells (its values feed the notes) but no
+    Preveja keyed on a lab value and no lab value in their prose. In the lab, passo 6 does not define
+    the specificity it asks for, and passo 5 asks the precision, not the recall passo 4 shows
+    (issue 21)."""
+    assert not re.search(r':resposta: fund_lab_', LESSON_TEXT)
+    assert not re.search(r'\{glue:text\}`fund_lab_', LESSON_TEXT)
+    lab = (ROOT / 'labs' / 'triagem.md').read_text(encoding='utf-8')
+    step = {n: lab.split(f'### Passo {n} ')[1].split('```')[0] for n in (5, 6)}
+    assert 'precisão' in step[5] and 'revocação' not in step[5]
+    assert 'revocação da classe negativa' not in step[6]

@@ -227,7 +227,8 @@ def test_numbers_are_read_as_a_student_types_them(browser, site_url):
 
 @pytest.mark.slow
 def test_keyboard_alone_predicts_and_reveals(browser, site_url):
-    pg = open_page(browser, site_url, 'lessons/metricas-fundamental')
+    # the fundamental lesson's choice box is in its part 2 (§6, the threshold)
+    pg = open_page(browser, site_url, 'lessons/metricas-fundamental-perguntas')
     box = first_box_of_kind(pg, 'escolha')
     first_radio = box.locator('input[type="radio"]').first
     first_radio.focus()
@@ -250,7 +251,8 @@ def test_keyboard_alone_predicts_and_reveals(browser, site_url):
 
 @pytest.mark.slow
 def test_quiz_answers_are_kept_and_cleared(browser, site_url):
-    pg = open_page(browser, site_url, 'lessons/metricas-fundamental')
+    # precisao-20 is in the check of the fundamental lesson's part 2 (§5)
+    pg = open_page(browser, site_url, 'lessons/metricas-fundamental-perguntas')
     q = pg.locator('fieldset.cq-q[data-qid="precisao-20"]').first
     q.get_by_label('Sua resposta').fill('7/9')
     q.get_by_role('button', name='Conferir').click()
@@ -259,7 +261,7 @@ def test_quiz_answers_are_kept_and_cleared(browser, site_url):
     q = pg.locator('fieldset.cq-q[data-qid="precisao-20"]').first
     assert q.get_by_label('Sua resposta').input_value() == '7/9'
     assert q.locator('.cq-feedback').inner_text().startswith('✔ Certo!')
-    kept = stored_items(pg, 'lessons/metricas-fundamental')['quiz:metricas:precisao-20']
+    kept = stored_items(pg, 'lessons/metricas-fundamental-perguntas')['quiz:metricas:precisao-20']
     assert kept['kind'] == 'quiz-numeric' and kept['first']['answer'] == '7/9'
     assert kept['first']['verdict'] == 'right' and kept['attempts'] == 1
     clear_answers(pg)
@@ -309,7 +311,7 @@ def test_the_first_prediction_counts(browser, site_url):
 @pytest.mark.slow
 def test_a_proportion_typed_as_a_whole_number_is_read_as_a_percentage(browser, site_url):
     """Against an answer written as a decimal (0,667), "67" is 67 %, and the feedback says so."""
-    pg = open_page(browser, site_url, 'lessons/metricas-fundamental')
+    pg = open_page(browser, site_url, 'lessons/metricas-fundamental-a-mao')     # the ten labels, part 3
     box = pg.locator('div.admonition.preveja:has(.preveja-ui[data-glue="fund_ten_f1"])')
     answer = box.locator('.preveja-ui').get_attribute('data-resposta')
     assert answer.startswith('0,') and not answer.endswith('%')
@@ -326,7 +328,7 @@ def test_a_proportion_typed_as_a_whole_number_is_read_as_a_percentage(browser, s
 def test_focus_lands_on_what_was_revealed(browser, site_url):
     """After "Mostrar sem prever" the keyboard is on the answer; after "Conferir", on the verdict
     (never on the page's body)."""
-    pg = open_page(browser, site_url, 'lessons/metricas-fundamental')
+    pg = open_page(browser, site_url, 'lessons/metricas-fundamental-a-mao')     # part 3: boxes in a row
     boxes = pg.locator('div.admonition.preveja')
     skip = boxes.nth(0).get_by_role('button', name='Mostrar sem prever')
     skip.focus()
@@ -354,7 +356,7 @@ def test_focus_lands_on_what_was_revealed(browser, site_url):
 
 @pytest.mark.slow
 def test_clearing_asks_first_and_can_be_undone(browser, site_url):
-    page = 'lessons/metricas-fundamental'
+    page = 'lessons/metricas-fundamental-perguntas'    # a Preveja and precisao-20 on one part
     pg = open_page(browser, site_url, page)
     pg.clock.install()
     box = pg.locator('div.admonition.preveja').first

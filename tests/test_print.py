@@ -3,8 +3,8 @@
 Chromium prints two lessons to PDF (Playwright's ``page.pdf()``, which runs the page's
 ``beforeprint``/``afterprint`` handlers as the print dialog does) and pypdf reads the PDF's text.
 The lessons: the cost lesson (sliders, a choice Preveja, a quiz of every kind, a long code cell)
-and the fundamental metrics lesson (the slides' poster, "Mostrar o código" cells, an explorable
-with a button and a number field, 25 quiz questions).
+and two parts of the fundamental metrics lesson (the slides' poster, "Mostrar o código" cells, an
+explorable with a button and a number field, a numeric Preveja after another).
 
 What a teacher would notice if it broke:
 - a Preveja's question, its options or its answer, or a quiz's question or option, is missing
@@ -25,7 +25,10 @@ import pytest
 
 from conftest import ROOT, recording_page
 
-LESSONS = ['lessons/custo', 'lessons/metricas-fundamental']
+# the fundamental metrics lesson is in parts: its explorable with a button and a number field
+# ("Tudo sai de quatro células") and its "Mostrar o código" cells are part 2's, the slides' poster and
+# the boxes of the worked exercise part 3's
+LESSONS = ['lessons/custo', 'lessons/metricas-fundamental-perguntas', 'lessons/metricas-fundamental-a-mao']
 A4_COLUMN = 680          # CSS px: 210 mm less the 15 mm margins of print.css (@page)
 A4_HEIGHT = 994          # CSS px: 297 mm less the 16 mm and 18 mm margins
 # What must not be cut by a page break (a table is checked from its first to its last cell).

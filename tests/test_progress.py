@@ -314,14 +314,20 @@ def summary_text(pg):
     return pg.locator('#progresso-resumo').inner_text()
 
 
+# the worked exercise's boxes (fund_ex_acc) are in part 3 of the fundamental metrics lesson; "Meu
+# progresso" lists each part under its own title
+FUND_PAGE = 'lessons/metricas-fundamental-a-mao'
+FUND_TITLE = 'À mão: a fórmula do F1, exercícios e o lab'
+
+
 def answer_two_lessons(browser, site_url):
-    """A quiz question right on "custo" (its final quiz), a numeric Preveja on "metricas-fundamental"
+    """A quiz question right on "custo" (its final quiz), a numeric Preveja on "metricas-fundamental-a-mao"
     (tried twice: the first guess is the one that counts). Returns the page, on "Meu progresso"."""
     pg = open_page(browser, site_url, 'lessons/custo')
     q = pg.locator('fieldset.cq-q[data-qid="f1-para-tudo"]').first
     q.get_by_label('Falso').check()
     q.get_by_role('button', name='Conferir').click()
-    pg.goto(f'{site_url}/lessons/metricas-fundamental.html', wait_until='load')
+    pg.goto(f'{site_url}/{FUND_PAGE}.html', wait_until='load')
     box = pg.locator('.admonition.preveja:has(.preveja-ui[data-glue="fund_ex_acc"])')
     box.get_by_label('Sua previsão').fill('0,9')
     box.get_by_role('button', name='Conferir').click()
@@ -356,18 +362,18 @@ def test_progress_after_answering_on_two_lessons_and_after_clearing(browser, sit
     rows = {r.locator('th').inner_text(): r.inner_text().split('\t')
             for r in pg.locator('#progresso-resumo tbody tr').all()}
     assert rows['Métrica e limiar pelo custo dos erros'][1].startswith('1 de ')
-    assert rows['Métricas de classificação — abordagem fundamental'][3].startswith('1 de ')
-    lesson = pg.locator('section.progresso-aula', has_text='abordagem fundamental')
+    assert rows[FUND_TITLE][3].startswith('1 de ')
+    lesson = pg.locator('section.progresso-aula', has_text=FUND_TITLE)
     assert 'Preveja: 1 de ' in lesson.inner_text()
     # "Apagar minhas respostas" on the lesson of the Preveja: it leaves "Meu progresso"
-    pg.goto(f'{site_url}/lessons/metricas-fundamental.html', wait_until='load')
+    pg.goto(f'{site_url}/{FUND_PAGE}.html', wait_until='load')
     pg.get_by_role('button', name='Apagar minhas respostas').click()
     pg.get_by_role('button', name='Sim, apagar').click()
     pg.goto(f'{site_url}/progresso.html', wait_until='load')
     assert 'Nenhuma previsão de número ainda' in pg.locator('#progresso-previsoes').inner_text()
     rows = {r.locator('th').inner_text(): r.inner_text().split('\t')
             for r in pg.locator('#progresso-resumo tbody tr').all()}
-    assert rows['Métricas de classificação — abordagem fundamental'][3].startswith('0 de ')
+    assert rows[FUND_TITLE][3].startswith('0 de ')
     assert rows['Métrica e limiar pelo custo dos erros'][2] == '1'
     assert pg.console_errors == [] and pg.outside_requests == []
     pg.context.close()
@@ -394,7 +400,7 @@ def test_a_missed_question_sends_to_its_section(browser, site_url):
 @pytest.mark.slow
 def test_the_chart_shows_the_first_guess_against_the_real_value(browser, site_url, site):
     pg = answer_two_lessons(browser, site_url)
-    record_ = stored(pg)['pages']['lessons/metricas-fundamental.html']['preveja:fund_ex_acc']
+    record_ = stored(pg)['pages'][f'{FUND_PAGE}.html']['preveja:fund_ex_acc']
     assert record_['first']['answer'] == '0,9' and record_['last']['answer'] == '0,97'
     item_ = next(i for p in manifest_of(site)['pages'] for i in p['items'] if i['id'] == 'preveja:fund_ex_acc')
     points = pg.locator('svg.progresso-grafico g.progresso-ponto')
@@ -445,7 +451,7 @@ def test_export_then_import_into_a_fresh_browser_gives_the_same_progress(browser
     assert after == before
     assert stored(fresh)['pages'] == exported['answers']['pages']
     # the lesson shows the answer loaded: the Preveja box is answered, its first guess kept
-    fresh.goto(f'{site_url}/lessons/metricas-fundamental.html', wait_until='load')
+    fresh.goto(f'{site_url}/{FUND_PAGE}.html', wait_until='load')
     box = fresh.locator('.admonition.preveja:has(.preveja-ui[data-glue="fund_ex_acc"])')
     assert 'Sua primeira previsão, a que fica guardada: 0,900' in box.inner_text()
     assert fresh.console_errors == [] and fresh.outside_requests == []

@@ -53,20 +53,13 @@ def _patients_counts():
             int((~pred & (Y_TRUE == 1)).sum()), int((~pred & (Y_TRUE == 0)).sum()))
 
 
-def _lab_counts():
-    return tuple(int(FUND[f'fund_lab_lr_{k}']) for k in ('tp', 'fn', 'fp'))
-
-
 ANSWERS = {
-    # metricas: the 20 patients (independent counting) and the lab's validation counts
+    # metricas: the 20 patients (independent counting)
     'precision_20_patients': TP / (TP + FP),                          # 7/9
     'recall_20_patients': TP / (TP + FN),                             # 0,7
     'specificity_20_patients': TN / (TN + FP),                        # 0,8
     'npv_20_patients': TN / (TN + FN),                                # 8/11
     'f1_20_patients': 2 * TP / (2 * TP + FP + FN),                    # 14/19
-    'precision_lab_logreg': _lab_counts()[0] / (_lab_counts()[0] + _lab_counts()[2]),
-    'pima_val_majority_accuracy': int(FUND['fund_lab_val_neg']) / int(FUND['fund_lab_val_n']),
-    'f1_only_p01': 2 * 1.0 * 0.1 / (1.0 + 0.1),                       # precision 1, recall 0,1
     # custo (lesson 2.6) at the lesson's own prices
     'threshold_theory_lesson_prices': int(CUSTO['custo_price_fp']) / (
         int(CUSTO['custo_price_fp']) + int(CUSTO['custo_price_fn'])),   # c_FP / (c_FP + c_FN)
@@ -110,15 +103,14 @@ KEYS = {
     ('custo', 'teoria-supoe-calibracao'): True,
     ('metricas', 'matriz-layout-padrao'): [0],
     ('metricas', 'matriz-ordem-sklearn'): [0],
-    ('metricas', 'ravel-ordem'): [0],
     ('metricas', 'pergunta-quando-diz-doente'): [0],
-    ('metricas', 'linha-saudaveis'): [0, 1],
-    ('metricas', 'pergunta-pronto-socorro'): [0],
     ('metricas', 'paradoxo-acuracia'): [0],
+    # true: with one price per error the cost per case is price * (1 - accuracy); on the 1.000
+    # patients the more accurate answer ("sempre saudável") makes fewer errors
+    ('metricas', 'acuracia-custos-iguais'): (int(FUND['fund_err_always']) < int(FUND['fund_err_lazy']))
+        == (quiz.number_from_text(FUND['fund_always_acc']) > quiz.number_from_text(FUND['fund_lazy_acc'])),
     ('metricas', 'limiar-sobe'): [0, 1, 2, 3],
     ('metricas', 'limiar-propriedade'): False,
-    ('metricas', 'media-harmonica'): [0] if glued_number('metricas-fundamental', 'fund_cut002_f1')
-        < glued_number('metricas-fundamental', 'fund_cut05_f1') else [1],
     ('roc', 'precisao-condiciona'): [0],       # precision conditions on the prediction
     ('roc', 'eixos-roc'): [0],
     ('roc', 'par-perdido'): [0],
@@ -158,8 +150,10 @@ def _avan_answers():
 
 
 ANSWERS.update(_avan_answers())
-# The metrics lesson spans two pages: its bank's sections may point to either.
-LESSON_PAGES = {'metricas': ['metricas-fundamental', 'metricas-avancada']}
+# The metrics lesson spans two approaches, each in parts (course/toc.py): its bank's sections may
+# point to any of their pages.
+LESSON_PAGES = {'metricas': [p for lesson in ('metricas-fundamental', 'metricas-avancada')
+                             for p in stored.parts(lesson)]}
 # ------------------------------------------------------------------ end of avan
 
 # ------------------------------------------------------------------ calibracao: hand calculations
@@ -199,14 +193,12 @@ KEYS.update({
     ('metricas', 'beta-peso'): [1],
     ('metricas', 'classe-rara-macro'): [1],
     ('metricas', 'dez-rotulos-leitura'): [0],
-    ('metricas', 'diferenca-arredondamento'): True,
     ('metricas', 'equilibrar-antes-de-dividir'): [0],
     ('metricas', 'especificidade-nao-e-revocacao'): False,
     # only recall and F1 (both 0) say alone that no fraud is found; balanced accuracy 0,5 says 'no
     # better than chance', which a coin that finds half the frauds also scores
     ('metricas', 'fraude-o-que-denuncia'): [0, 1],
     ('metricas', 'harmonica-menor-domina'): [0],
-    ('metricas', 'macro-nao-e-acuracia'): [0],
     ('metricas', 'micro-igual-acuracia'): True,
     ('metricas', 'reamostrar-antes'): [1],
     ('metricas', 'smote-recomendado'): False,
@@ -292,9 +284,11 @@ def test_every_type_is_used():
 
 def test_metricas_covers_the_fundamental_approach():
     ids = {q['id'] for q in load('metricas')['questions']}
+    # why the harmonic mean: 'harmonica-menor-domina' (the derivation, part 3) asks it since the
+    # parts' checks hold at most 8 questions each ('media-harmonica' asked the same idea)
     for needed in ['matriz-layout-padrao', 'matriz-ordem-sklearn', 'paradoxo-acuracia',
                    'precisao-20', 'revocacao-20', 'especificidade-20', 'vpn-20', 'f1-20',
-                   'limiar-sobe', 'media-harmonica']:
+                   'limiar-sobe', 'harmonica-menor-domina', 'acuracia-custos-iguais']:
         assert needed in ids
 
 
@@ -389,7 +383,7 @@ ANSWERS.update({
     'f1_counts_6_2_4': 2 * 6 / (2 * 6 + 2 + 4),                       # made-up counts in the prompt
     'recall_ten_labels': sum(t and p for t, p in zip(TEN_TRUE, TEN_PRED)) / sum(TEN_TRUE),
     'npv_exercise': FUND_EX['tn'] / (FUND_EX['tn'] + FUND_EX['fn']),
-    'f05_exercise': 1.25 * _ex_p * _ex_r / (0.25 * _ex_p + _ex_r),
+    'fpr_exercise': FUND_EX['fp'] / (FUND_EX['fp'] + FUND_EX['tn']),
 })
 
 

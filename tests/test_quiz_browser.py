@@ -18,7 +18,10 @@ from course import quiz
 
 pytestmark = pytest.mark.slow      # the built site, a browser or a notebook run
 
+# the fundamental metrics lesson in parts: the matrix question's check is part 1's, the 20
+# patients' metrics and the threshold are part 2's (course/toc.py)
 LESSON = 'lessons/metricas-fundamental.html'
+LESSON_PART_2 = 'lessons/metricas-fundamental-perguntas.html'
 
 
 def question(pg, qid):
@@ -44,9 +47,13 @@ def choose(q, label, **kw):
 
 
 def exercise(pg):
-    """The checks shared by the site page and the bare page."""
-    assert pg.locator('.cq-quiz[data-cq-ready]').count() >= 1, 'the quiz script did not run'
+    """The checks shared by the site pages and the bare page."""
+    exercise_matrix(pg)
+    exercise_metrics(pg)
 
+
+def exercise_matrix(pg):
+    assert pg.locator('.cq-quiz[data-cq-ready]').count() >= 1, 'the quiz script did not run'
     q = question(pg, 'matriz-layout-padrao')
     q.get_by_label('Falsos negativos (FN)', exact=False).check()
     assert feedback(q).inner_text() == '', 'choosing an option answered the question'
@@ -59,6 +66,9 @@ def exercise(pg):
     assert 'Sua primeira resposta: Falsos negativos (FN)' in text and '(✔ certa)' in text, text
     assert feedback(q).get_attribute('aria-live') == 'polite'
 
+
+def exercise_metrics(pg):
+    assert pg.locator('.cq-quiz[data-cq-ready]').count() >= 1, 'the quiz script did not run'
     q = question(pg, 'precisao-20')
     for typed in ['abc', '', '7/0', '0,7,7']:
         text = answer_numeric(q, typed)
@@ -93,10 +103,14 @@ def exercise(pg):
 def test_quiz_on_the_lesson_page(page, site_url):
     page.goto(f'{site_url}/{LESSON}')
     assert page.locator('.cq-quiz').count() == 1, f'{LESSON} has no quiz'
-    exercise(page)
+    exercise_matrix(page)
+    assert page.outside_requests == []
+    page.goto(f'{site_url}/{LESSON_PART_2}')
+    assert page.locator('.cq-quiz').count() == 1, f'{LESSON_PART_2} has no quiz'
+    exercise_metrics(page)
     link = question(page, 'precisao-20').locator('a.cq-section')
     href = link.get_attribute('href')
-    assert href == '../lessons/metricas-fundamental.html#sec-metricas-precisao'
+    assert href == '../lessons/metricas-fundamental-perguntas.html#sec-metricas-precisao'
     assert page.locator('#sec-metricas-precisao').count() == 1, 'the anchor is not on the page'
     # the math of the prompts and of the feedback is typeset (KaTeX, at build time)
     q = question(page, 'f1-20')
@@ -129,7 +143,7 @@ def test_quiz_without_mathjax_or_site(bare_page):
     legend = question(pg, 'f1-20').locator('legend').inner_text()
     assert 'TP = 7' in legend
     href = question(pg, 'precisao-20').locator('a.cq-section').get_attribute('href')
-    assert href == quiz.SITE_URL + 'lessons/metricas-fundamental.html#sec-metricas-precisao'
+    assert href == quiz.SITE_URL + 'lessons/metricas-fundamental-perguntas.html#sec-metricas-precisao'
     q = question(pg, 'f1-para-tudo')
     assert choose(q, 'Verdadeiro').startswith('✘ Errado.')
     assert pg.evaluate('window.CourseNumbers.parse("1/0").error') == 'division_by_zero'

@@ -17,12 +17,13 @@ from conftest import recording_page
 pytestmark = pytest.mark.slow      # the built site, a browser or a notebook run
 
 # query -> (glossary anchor, the lesson that teaches it, its lab, which must come after it)
+# (the fundamental metrics lesson is in parts: §3-4 in its first page, §5-6 in metricas-fundamental-perguntas)
 QUERIES = {
-    'revocacao': ('term-revocacao', 'lessons/metricas-fundamental', 'labs/triagem'),
-    'precisao': ('term-precisao', 'lessons/metricas-fundamental', 'labs/triagem'),
+    'revocacao': ('term-revocacao', 'lessons/metricas-fundamental-perguntas', 'labs/triagem'),
+    'precisao': ('term-precisao', 'lessons/metricas-fundamental-perguntas', 'labs/triagem'),
     'calibracao': ('term-calibracao', 'lessons/calibracao', 'labs/calibracao'),
     'matriz de confusao': ('term-matriz-de-confusao', 'lessons/metricas-fundamental', 'labs/triagem'),
-    'limiares': ('term-limiar', 'lessons/metricas-fundamental', 'labs/triagem'),
+    'limiares': ('term-limiar', 'lessons/metricas-fundamental-perguntas', 'labs/triagem'),
     'acuracia': ('term-acuracia', 'lessons/metricas-fundamental', 'labs/triagem'),
 }
 ACCENTED = {'revocacao': 'revocação', 'precisao': 'precisão', 'calibracao': 'calibração',

@@ -22,6 +22,13 @@ SEEDS = json.loads(refresh.SEED_OUTPUTS.read_text(encoding='utf-8'))
 ACCEPTED = refresh.load_json(refresh.ACCEPTED, [])
 
 
+def printed(lesson):
+    """The printed outputs stored in every part of the lesson (course/toc.py: a lesson in parts
+    may print a seed's output in any of them)."""
+    return [text for md in refresh.parts_of(lesson)
+            for _, text in refresh.printed(nbformat.read(md.with_suffix('.ipynb'), as_version=4))]
+
+
 def test_the_seed_outputs_belong_to_existing_lessons():
     """Lessons from the seeds have their outputs recorded; a new lesson (scripts/new_lesson.py) has none."""
     assert {'metricas-fundamental', 'metricas-avancada', 'roc', 'calibracao', 'custo'} <= set(SEEDS)
