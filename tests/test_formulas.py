@@ -21,11 +21,15 @@ BEFORE = {
         'acurácia=TP+TNTP+FP+FN+TN=7+820=1520=0,750',
         'F1=2TP2TP+FP+FN=1414+2+3=1419=0,737',
     ],
-    'lessons/metricas-avancada': [
+    # the advanced lesson in parts: the MCC and the balanced accuracy are section 11 (part 2),
+    # the log loss section 13 (part 4)
+    'lessons/metricas-avancada-desbalanceamento': [
         # written in two lines for a phone (issue 22): the denominator's product is named D
         'MCC=TP⋅TN−FP⋅FND,D=(TP+FP)(TP+FN)⋅(TN+FP)(TN+FN)',
-        'log loss=−1n∑i=1n[yiln\u2061pi+(1−yi)ln\u2061(1−pi)]',
         'acurácia balanceada=12(TPTP+FN+TNTN+FP)=revocação+especificidade2',
+    ],
+    'lessons/metricas-avancada-probabilidades': [
+        'log loss=−1n∑i=1n[yiln\u2061pi+(1−yi)ln\u2061(1−pi)]',
     ],
     'lessons/roc': [
         'AUC=P(X+−X−>0)=Φ(d2)=Φ(22)=Φ(1,414)≈0,921(d=2).',
