@@ -404,8 +404,8 @@ def fbeta_threshold(scores, y_true, beta=1.0, threshold=0.5):
         + '</div><div class="ex-stats">'
         + _value('best_threshold', v['best_threshold'], 'Melhor limiar para este β')
         + _value('best_fbeta', v['best_fbeta'], 'F<sub>β</sub> máximo') + '</div>')
-    # precision and recall in the colours of the fundamental page's threshold figure; the F-beta
-    # curve in the ink colour (static/explorables.js): no line style means two things in section 9
+    # precision blue and recall vermillion, both solid; the F-beta curve in the ink colour
+    # (static/explorables.js): no line style means two things on the page (Fig. 5, Fig. 6)
     data = {'scores': [float(s) for s in scores], 'y': [int(t) for t in y_true],
             'series': SERIES[:2]}
     return Explorable('fbeta', 'F-beta e o limiar', body, data)
@@ -433,7 +433,8 @@ def prevalence(sensitivity=0.70, specificity=0.80, prevalence=0.01, population=1
         + _value('accuracy', v['accuracy'], 'Acurácia') + '</div>'
         + _chart('precision', 'Precisão em função da prevalência (eixo em escala logarítmica), '
                  'com a prevalência escolhida marcada.'))
-    data = {'population': int(population), 'cells': _cells_palette()}
+    # the precision curve in the TP colour (blue, solid) and the NPV vermillion dashed, as in Fig. 6
+    data = {'population': int(population), 'cells': _cells_palette(), 'series': SERIES[:2]}
     return Explorable('prevalence', 'A prevalência muda a precisão', body, data)
 
 

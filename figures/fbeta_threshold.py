@@ -11,11 +11,11 @@ from course.figstyle import comma_ticks, phone, pt, publish, stagger, styled, un
 from course.fmt import num
 from course.palette import OKABE_ITO
 
-# One line style per quantity across the course: the precision (blue, dashed) and the recall
-# (vermillion, solid) of the fundamental page's figure and of this section's explorable, whose
-# F-beta curve is the ink colour, keep theirs; the three F of this figure have their own colours
-# and dashes.
-BETAS = [(0.5, 'F0,5', '-.', OKABE_ITO['orange']), (1, 'F1', ':', OKABE_ITO['green']),
+# One line style (colour and dash) per quantity on the page: the explorable under this figure
+# draws the precision blue solid (as Fig. 6 and the prevalence explorable do), the recall
+# vermillion solid and its F-beta ink solid; Fig. 6 has the NPV vermillion dashed and the accuracy
+# green dotted. The three F of this figure take the styles nobody else uses.
+BETAS = [(0.5, 'F0,5', '-.', OKABE_ITO['orange']), (1, 'F1', ':', OKABE_ITO['black']),
          (2, 'F2', (0, (6, 2, 1.5, 2, 1.5, 2)), OKABE_ITO['purple'])]
 
 

@@ -399,11 +399,11 @@ window.CourseExplorables = window.CourseExplorables || (function () {
       var f = frame({ w: w, h: clamp(Math.round(w * 0.6), 230, 300), x0: 0, x1: 1, y0: 0, y1: 1.1, xticks: ticks01, yticks: ticks01,
         xfmt: tick01, yfmt: tick01, xlabel: 'limiar', ylabel: 'valor da métrica' });
       var name = 'F(β = ' + num(beta, 2) + ')';
-      /* one line style per quantity across the course: precision blue dashed and recall vermillion
-         solid, as in the threshold figure of the fundamental page; F-beta in the ink colour (the
-         F0,5, F1 and F2 of the section's figure have their own colours and dashes) */
+      /* one line style (colour and dash) per quantity on the page: precision blue solid, as in
+         Fig. 6 and the prevalence explorable; recall vermillion solid; F-beta in the ink colour,
+         thick (Fig. 5's F0,5, F1 and F2 have styles of their own) */
       var svg = f.svg +
-        path(f, stepPoints(data.scores, data.y, function (k) { return div(k.tp, k.tp + k.fp); }), 'stroke="' + data.series[0] + '" stroke-width="1.5" stroke-dasharray="6 4"') +
+        path(f, stepPoints(data.scores, data.y, function (k) { return div(k.tp, k.tp + k.fp); }), 'stroke="' + data.series[0] + '" stroke-width="1.5"') +
         path(f, stepPoints(data.scores, data.y, function (k) { return div(k.tp, k.tp + k.fn); }), 'stroke="' + data.series[1] + '" stroke-width="1.5"') +
         path(f, stepPoints(data.scores, data.y, function (k) { return fbeta(k, beta); }), 'class="ex-fbeta" stroke-width="2.5"');
       data.scores.forEach(function (sc, i) {
@@ -413,7 +413,7 @@ window.CourseExplorables = window.CourseExplorables || (function () {
       if (fb !== null) svg += dot(f, th, fb);
       if (bestT !== null) svg += dot(f, bestT, best) + noteAt(f, bestT, best, 'máximo ' + num(best, 3) + ' em ' + num(bestT, 2));
       chart(root, 'fbeta', svg + '</svg>' + legend([{ cls: 'ex-fbeta', label: name },
-        { color: data.series[0], label: 'precisão', dash: '6 4', width: 1.5 },
+        { color: data.series[0], label: 'precisão', width: 1.5 },
         { color: data.series[1], label: 'revocação', width: 1.5 }]));
     }
     return update;
@@ -451,11 +451,11 @@ window.CourseExplorables = window.CourseExplorables || (function () {
         nv.push([q, div(spec * (1 - q), spec * (1 - q) + (1 - sens) * q)]);
       }
       var svg = f.svg + path(f, pr, 'stroke="' + data.cells.TP.color + '" stroke-width="2.5"') +
-        path(f, nv, 'stroke="' + data.cells.FP.color + '" stroke-width="1.5" stroke-dasharray="6 4"');
+        path(f, nv, 'stroke="' + data.series[1] + '" stroke-width="1.5" stroke-dasharray="6 4"');   /* as Fig. 6 */
       var pv = div(tp, tp + fp);
       if (pv !== null) svg += vline(f, prev, 0, 1, 'ex-threshold') + dot(f, prev, pv) + noteAt(f, prev, pv, num(pv, 3));
       chart(root, 'precision', svg + '</svg>' + legend([{ color: data.cells.TP.color, label: 'precisão' },
-        { color: data.cells.FP.color, label: 'VPN', dash: '6 4', width: 1.5 }]));
+        { color: data.series[1], label: 'VPN', dash: '6 4', width: 1.5 }]));
     }
     return update;
   };
