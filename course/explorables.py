@@ -127,14 +127,17 @@ PREVALENCE_MIN = 0.1
 
 
 def prevalence_values(sensitivity, specificity, prevalence, population=10_000, text=False):
-    """The seed's section-10 arithmetic: sick = round(N·prev) (half up; the control takes
-    hundredths of a percent, so with N = 10 000 N·prev is a whole number), tp = sens·sick and
-    tn = spec·healthy not rounded further; the page shows counts as ``:.0f`` does."""
+    """The seed's section-10 arithmetic, in whole people: sick = round(N·prev) (the control takes
+    hundredths of a percent, so with N = 10 000 N·prev is a whole number), tp = round(sens·sick)
+    and tn = round(spec·healthy), each rounded once (half up, as the browser's ``halfUp``), and
+    fn = sick − tp, fp = healthy − tn: the four counts add up to the people shown (at 0,95 % the
+    panel said "95 doentes" with TP 66 and FN 28). At the seed's prevalences (50 %, 10 %, 1 %) the
+    counts are whole already and the seed's printed line is unchanged."""
     sick = round_half_up(population * prevalence)
     healthy = population - sick
-    tp = sensitivity * sick
+    tp = round_half_up(sensitivity * sick)
     fn = sick - tp
-    tn = specificity * healthy
+    tn = round_half_up(specificity * healthy)
     fp = healthy - tn
     values = {'sick': sick, 'healthy': healthy, 'tp': tp, 'fp': fp, 'fn': fn, 'tn': tn,
               'precision': divide(tp, tp + fp), 'npv': divide(tn, tn + fn),
@@ -401,8 +404,10 @@ def fbeta_threshold(scores, y_true, beta=1.0, threshold=0.5):
         + '</div><div class="ex-stats">'
         + _value('best_threshold', v['best_threshold'], 'Melhor limiar para este β')
         + _value('best_fbeta', v['best_fbeta'], 'F<sub>β</sub> máximo') + '</div>')
+    # precision blue and recall vermillion, both solid; the F-beta curve in the ink colour
+    # (static/explorables.js): no line style means two things on the page (Fig. 5, Fig. 6)
     data = {'scores': [float(s) for s in scores], 'y': [int(t) for t in y_true],
-            'series': SERIES[:3]}
+            'series': SERIES[:2]}
     return Explorable('fbeta', 'F-beta e o limiar', body, data)
 
 
@@ -428,7 +433,8 @@ def prevalence(sensitivity=0.70, specificity=0.80, prevalence=0.01, population=1
         + _value('accuracy', v['accuracy'], 'Acurácia') + '</div>'
         + _chart('precision', 'Precisão em função da prevalência (eixo em escala logarítmica), '
                  'com a prevalência escolhida marcada.'))
-    data = {'population': int(population), 'cells': _cells_palette()}
+    # the precision curve in the TP colour (blue, solid) and the NPV vermillion dashed, as in Fig. 6
+    data = {'population': int(population), 'cells': _cells_palette(), 'series': SERIES[:2]}
     return Explorable('prevalence', 'A prevalência muda a precisão', body, data)
 
 

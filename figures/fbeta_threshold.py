@@ -9,9 +9,14 @@ from course import metrics
 from course.data import PATIENT_IDS, SCORES, Y_TRUE
 from course.figstyle import comma_ticks, phone, pt, publish, stagger, styled, under
 from course.fmt import num
-from course.palette import OKABE_ITO, SERIES
+from course.palette import OKABE_ITO
 
-BETAS = [(0.5, 'F0,5', '-'), (1, 'F1', '--'), (2, 'F2', ':')]
+# One line style (colour and dash) per quantity on the page: the explorable under this figure
+# draws the precision blue solid (as Fig. 6 and the prevalence explorable do), the recall
+# vermillion solid and its F-beta ink solid; Fig. 6 has the NPV vermillion dashed and the accuracy
+# green dotted. The three F of this figure take the styles nobody else uses.
+BETAS = [(0.5, 'F0,5', '-.', OKABE_ITO['orange']), (1, 'F1', ':', OKABE_ITO['black']),
+         (2, 'F2', (0, (6, 2, 1.5, 2, 1.5, 2)), OKABE_ITO['purple'])]
 
 
 def fbeta(threshold, beta):
@@ -32,9 +37,9 @@ def draw():
                                     gridspec_kw={'height_ratios': [3.2, 1.5 if phone() else 1.1],
                                                  'hspace': 0.08})
     grid = np.linspace(0, 1, 2001)
-    for (beta, name, style), color in zip(BETAS, SERIES):
+    for beta, name, style, color in BETAS:
         t_best, f_best = best_threshold(beta)
-        ax.plot(grid, [fbeta(t, beta) for t in grid], style, color=color, lw=2,
+        ax.plot(grid, [fbeta(t, beta) for t in grid], ls=style, color=color, lw=2,
                 label=f"{name}: máximo {num(f_best, 3)} em t = {num(t_best, 2)}")
         ax.plot(t_best, f_best, 'o', color=color, ms=9, mec='white', mew=1.5, zorder=5)
         # the best threshold is a patient's score: its line stops above the strip, where that

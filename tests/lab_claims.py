@@ -25,7 +25,10 @@ _same = {
     'fund_lab_rare_disagree': str(int((lr_r != knn_r).sum())),
     'fund_lab_rare_major_acc': _pct(pd.DataFrame(rare).T.loc['dummy majority', 'accuracy'], 1),
     'adv_lab_ll_knn': _num(_ll(y_val, knn.predict_proba(X_val)[:, 1])),
-    'adv_lab_k25_ci': f"de {_num(lo)} a {_num(hi)}", 'adv_lab_k25_gap': _num(gap),
+    'adv_lab_k25_ci': f"de {signed(lo)} a {signed(hi)}", 'adv_lab_k25_gap': _num(gap),
+    # passo 10, the second question: the lab's last loop ends on the test, McNemar's p as printed
+    'adv_lab_test_only03': str(only_03), 'adv_lab_test_only05': str(only_05),
+    'adv_lab_test_mcnemar_p': _num(p_value, 2),
     'adv_lab_t03_fp': str(int(table.set_index('threshold').loc[0.3, 'FP'])),
     'adv_lab_sim_f2_t': _num(grid[int(np.argmax([_fb(y_val, (proba_val >= u).astype(int), beta=2) for u in grid]))], 2),
     'adv_lab_test_f2': _num(final['F2']), 'adv_lab_test_recall': _num(final['recall']),
@@ -73,9 +76,9 @@ assert (_rare.loc[['logistic', 'k-NN'], 'F1'] < 0.5).all(), 'simulação 2: "o F
 _p = {name: m.predict_proba(X_val)[:, 1] for name, m in [('prior', prior), ('lr', logreg), ('knn', knn)]}
 _l = {k: _ll(y_val, v) for k, v in _p.items()}
 assert _l['lr'] < _l['prior'] < _l['knn'], 'passo 8: "a regressão logística vence a linha de base, e o k-NN fica pior"'
-assert abs(_bs(y_val, _p['knn']) - _bs(y_val, _p['lr'])) < 0.005, 'passo 8: "quase empate no Brier"'
+assert abs(_bs(y_val, _p['knn']) - _bs(y_val, _p['lr'])) < 0.005, 'passo 8: "o Brier ... quase não sente essas certezas"'
 assert ((_p['knn'] == 1) & (y_val == 0)).sum() == 1, 'passo 8: "e uma sem diabetes, exatamente 1"'
-assert lo < 0 < hi and hi - lo > 5 * abs(gap), 'simulação 3: "muito mais largo que a própria diferença e com o zero no meio"'
+assert lo < 0 < hi and hi - lo > 5 * abs(gap), 'simulação 3: "muito mais largo que a própria diferença"'
 _t = table.set_index('threshold')
 assert abs(_t.loc[0.3, 'F1'] - _t.loc[0.5, 'F1']) < 0.01 and _t.loc[0.3, 'F2'] > _t.loc[0.5, 'F2'] + 0.05, \
     'passo 9: "o F1 quase não se mexe", "o F2 prefere claramente 0,3"'

@@ -37,7 +37,8 @@ def test_the_20_patients_are_the_ones_the_lesson_shows():
 
 
 def test_the_triage_counts_are_the_ones_the_lesson_shows():
-    source = (ROOT / 'lessons' / 'metricas-avancada.md').read_text(encoding='utf-8')
+    # the triage in three risk levels is section 12, the multiclass part of the advanced lesson
+    source = (ROOT / 'lessons' / 'metricas-avancada-multiclasse.md').read_text(encoding='utf-8')
     block = re.search(r"counts = np\.array\((\[\[.*?\]\])\)", source, re.S).group(1)
     np.testing.assert_array_equal(np.array(eval(re.sub(r'#[^\n]*', '', block))), data.RISK_COUNTS)
     assert "labels = ['low', 'medium', 'high']" in source and data.RISK_LABELS == ['low', 'medium', 'high']

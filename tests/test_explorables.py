@@ -122,6 +122,22 @@ def test_prevalence_values_match_seed_section_10():
     assert ex.prevalence_values(0.70, 0.80, 0.01, text=True)['precision'] == '0,034'
 
 
+def test_prevalence_counts_are_whole_people_that_add_up():
+    """The panel counts people: each count rounded once, TP + FN = doentes and FP + TN = saudáveis
+    at every prevalence the control takes (0,95 % once showed 95 doentes with TP 66 + FN 28)."""
+    for sens, spec in [(0.70, 0.80), (0.71, 0.93), (0.05, 0.99)]:
+        for hundredths in range(10, 10_001):          # 0,10 % to 100 %, the control's step
+            v = ex.prevalence_values(sens, spec, hundredths / 10_000)
+            counts = [v[k] for k in ('tp', 'fn', 'fp', 'tn')]
+            assert all(isinstance(c, int) for c in counts), (hundredths, counts)
+            assert (v['tp'] + v['fn'], v['fp'] + v['tn']) == (v['sick'], v['healthy']), hundredths
+            assert v['precision'] == (None if v['tp'] + v['fp'] == 0 else v['tp'] / (v['tp'] + v['fp']))
+    t = ex.prevalence_values(0.70, 0.80, 0.0095, text=True)
+    assert (t['sick'], t['tp'], t['fn']) == ('95', '67', '28')     # 66,5 rounded once, half up
+    t = ex.prevalence_values(0.70, 0.80, 0.0065, text=True)
+    assert (t['sick'], t['tp'], t['fn']) == ('65', '46', '19')
+
+
 def test_prevalence_undefined():
     t = ex.prevalence_values(1.0, 1.0, 0.0, text=True)      # nobody sick, nobody flagged
     assert t['precision'] == 'indefinido' and t['npv'] == '1,0000'

@@ -159,12 +159,17 @@ def check_prevalence(root):
         s, e, p = (value(root, k) for k in ('Sensibilidade', 'Especificidade', 'Prevalência'))
         return ex.prevalence_values(s, e, p, data_of(root)['population'], text=True)
     assert_shown(root, expected(), 'start')
-    for p, s, e in [(50, 70, 80), (10, 70, 80), (1, 70, 80), ('min', 70, 80), ('max', 70, 80),
+    # 0,95 % and 0,65 % once showed "95 doentes" with TP 66 + FN 28 (and 65 with 46 + 20): the
+    # counts are whole people, and the four cells add up to the people shown
+    for p, s, e in [(50, 70, 80), (10, 70, 80), (1, 70, 80), (0.95, 70, 80), (0.65, 70, 80),
+                    ('min', 70, 80), ('max', 70, 80),
                     ('min', 'max', 'max'), ('max', 'min', 'min'), (0.1, 'max', 'min'), (33.3, 71, 93)]:
         set_slider(root, 'Prevalência', p)
         set_slider(root, 'Sensibilidade', s)
         set_slider(root, 'Especificidade', e)
         assert_shown(root, expected(), f'prev {p} sens {s} esp {e}')
+        n = {k: int(v.replace('.', '')) for k, v in shown(root, ['sick', 'healthy', 'tp', 'fn', 'fp', 'tn']).items()}
+        assert (n['tp'] + n['fn'], n['fp'] + n['tn']) == (n['sick'], n['healthy']), f'prev {p}: {n}'
     assert field(root, 'Prevalência').input_value() == '33,3 %'
     set_slider(root, 'Prevalência', 'min')
     assert field(root, 'Prevalência').input_value() == '0,1 %'

@@ -28,11 +28,15 @@ BEFORE = {
     'lessons/metricas-fundamental-a-mao': [
         'F1=2PRP+R',                               # the derivation's step 4
     ],
-    'lessons/metricas-avancada': [
+    # the advanced lesson in parts: the MCC and the balanced accuracy are section 11 (part 2),
+    # the log loss section 13 (part 4)
+    'lessons/metricas-avancada-desbalanceamento': [
         # written in two lines for a phone (issue 22): the denominator's product is named D
         'MCC=TP⋅TN−FP⋅FND,D=(TP+FP)(TP+FN)⋅(TN+FP)(TN+FN)',
-        'log loss=−1n∑i=1n[yiln\u2061pi+(1−yi)ln\u2061(1−pi)]',
         'acurácia balanceada=12(TPTP+FN+TNTN+FP)=revocação+especificidade2',
+    ],
+    'lessons/metricas-avancada-probabilidades': [
+        'log loss=−1n∑i=1n[yiln\u2061pi+(1−yi)ln\u2061(1−pi)]',
     ],
     'lessons/roc': [
         'AUC=P(X+−X−>0)=Φ(d2)=Φ(22)=Φ(1,414)≈0,921(d=2).',

@@ -1,11 +1,11 @@
 """The lab's code is the code the validated page executes.
 
 `labs/triagem.md` is the Colab notebook of the lab "a ferramenta de triagem". Its code cells
-copied from the seed carry the cell tag ``seed``. The lesson pages `metricas-fundamental`
-(steps 1-7) and `metricas-avancada` (steps 8-11) execute the same code, and nbval checks their
-stored outputs against the seed's. So every ``seed`` cell of the lab must appear, verbatim, as a
-code cell of one of those two pages: then the notebook students run in Colab prints what the
-site shows.
+copied from the seed carry the cell tag ``seed``. The lessons `metricas-fundamental` (steps 1-7)
+and `metricas-avancada` (steps 8-11), each in its parts (``course/toc.py``), execute the same code,
+and nbval checks their stored outputs against the seed's. So every ``seed`` cell of the lab must
+appear, verbatim, as a code cell of one of those parts: then the notebook students run in Colab
+prints what the site shows.
 
 The lab's shape is checked too: each of the 11 steps (and each simulation) opens with a
 ``> **Preveja.** ...`` blockquote before its first code cell, the first code cell installs the

@@ -22,6 +22,7 @@ from sklearn.metrics import roc_auc_score
 
 from conftest import ROOT
 from course import quiz
+from course import toc as _toc
 
 QUIZ_DIR = ROOT / 'quiz'
 TYPES = set(quiz.TYPES)
@@ -127,8 +128,7 @@ KEYS = {
 # bank. The keys below are recomputed from each question's own inputs (seed 003's spam filter and
 # Cat/Dog/Horse matrix, seed 003's 900/100 example), not copied from the lessons.
 def _avan_answers():
-    from sklearn.metrics import mean_absolute_error, precision_score, recall_score
-    from sklearn.utils.class_weight import compute_class_weight
+    from sklearn.metrics import mean_absolute_error, precision_score
     animals = np.array([[8, 1, 1], [2, 10, 0], [0, 2, 8]])      # gato, cão, cavalo
     y_a = np.repeat(np.repeat(np.arange(3), 3), animals.ravel())
     yp_a = np.repeat(np.tile(np.arange(3), 3), animals.ravel())
@@ -140,16 +140,64 @@ def _avan_answers():
     return {
         'fbeta_2_tp8_fn2_fp4': (1 + beta2) * 8 / ((1 + beta2) * 8 + beta2 * 2 + 4),
         'spam_balanced_accuracy': (27 / (27 + 6) + 57 / (57 + 10)) / 2,
-        'class_weight_balanced_b_900_100': float(compute_class_weight(
-            'balanced', classes=np.array([0, 1]), y=np.r_[np.zeros(900), np.ones(100)])[1]),
         'animals_dog_precision': float(precision_score(y_a, yp_a, average=None)[1]),
-        'animals_macro_recall': float(recall_score(y_a, yp_a, average='macro')),
         'regressao_mae_shift_400_in_100': float(mean_absolute_error(y_dirty, y_pred)
                                                 - mean_absolute_error(y_true, y_pred)),
     }
 
 
 ANSWERS.update(_avan_answers())
+# The advanced metrics lesson in three parts (issue 28.4: its questions test what its objectives
+# promise): precision against prevalence, MCC and balanced accuracy when prevalence changes, log
+# loss and Brier. Numeric keys recomputed here from each question's own made-up inputs; choice
+# keys derived from the same arithmetic or from the lesson's glued numbers.
+def _adv_prevalence_counts(sens, spec, prevalence, n=10_000):
+    sick = round(n * prevalence)
+    tp, tn = sens * sick, spec * (n - sick)
+    return tp, sick - tp, (n - sick) - tn, tn
+
+
+def _adv_metrics(tp, fn, fp, tn):
+    n = tp + fn + fp + tn
+    return {'precision': tp / (tp + fp), 'npv': tn / (tn + fn), 'accuracy': (tp + tn) / n,
+            'recall': tp / (tp + fn), 'specificity': tn / (tn + fp),
+            'balanced': (tp / (tp + fn) + tn / (tn + fp)) / 2,
+            'mcc': (tp * tn - fp * fn) / math.sqrt((tp + fp) * (tp + fn) * (tn + fp) * (tn + fn))}
+
+
+_p2 = _adv_prevalence_counts(0.8, 0.95, 0.02)
+ANSWERS.update({
+    'precision_sens08_spec095_prev2': _p2[0] / (_p2[0] + _p2[2]),                    # 160 / 650
+    'mcc_tp20_fn5_fp10_tn65': (20 * 65 - 10 * 5) / math.sqrt(30 * 25 * 75 * 70),
+    'log_loss_three_made_up': -(math.log(0.9) + math.log(1 - 0.3) + math.log(0.4)) / 3,
+    'brier_three_patients_made_up': ((0.9 - 1) ** 2 + 0.3 ** 2 + (0.4 - 1) ** 2) / 3,
+})
+_moved = [name for name in ('precision', 'npv', 'accuracy', 'recall', 'specificity')
+          if not math.isclose(_adv_metrics(*_adv_prevalence_counts(0.9, 0.6, 0.30))[name],
+                              _adv_metrics(*_adv_prevalence_counts(0.9, 0.6, 0.03))[name])]
+_at50, _at05 = (_adv_metrics(*_adv_prevalence_counts(0.9, 0.9, q)) for q in (0.50, 0.05))
+_ADV = GLUE['metricas-avancada']          # the three parts' glue, read as one lesson
+
+
+def _adv(name):
+    return quiz.number_from_text(_ADV[name])          # '36 %' -> 0.36, '0,17' -> 0.17
+
+
+KEYS.update({
+    # the options, in the bank's order: precisão, VPN, acurácia, revocação, especificidade
+    ('metricas', 'prevalencia-o-que-muda'):
+        [i for i, name in enumerate(('precision', 'npv', 'accuracy', 'recall', 'specificity')) if name in _moved],
+    ('metricas', 'balanceada-mcc-prevalencia'):
+        [0] if math.isclose(_at50['balanced'], _at05['balanced']) and _at05['mcc'] < _at50['mcc'] else [],
+    # the lesson's weighted model: probabilities inflated (mean far above the share of B), and the
+    # plain model at the threshold 0,1 lands near the same recall
+    ('metricas', 'reequilibrar-o-que-muda'):
+        [0] if _adv('adv_reb_bal_mean') > 3 * _adv('adv_reb_prev')
+        and abs(_adv('adv_reb_t01_recall') - _adv('adv_reb_bal_recall')) <= 0.03 else [],
+    ('metricas', 'erro-confiante'): [0] if -math.log(0.01) > 3 * 0.99 ** 2 else [2],
+    # false: the bold model of section 13 has the same matrix and another log loss
+    ('metricas', 'mesma-matriz-mesma-log-loss'): _ADV['adv_ll_bold'] == _ADV['adv_ll_score'],
+})
 # The metrics lesson spans two approaches, each in parts (course/toc.py): its bank's sections may
 # point to any of their pages.
 LESSON_PAGES = {'metricas': [p for lesson in ('metricas-fundamental', 'metricas-avancada')
@@ -201,7 +249,6 @@ KEYS.update({
     ('metricas', 'harmonica-menor-domina'): [0],
     ('metricas', 'micro-igual-acuracia'): True,
     ('metricas', 'reamostrar-antes'): [1],
-    ('metricas', 'smote-recomendado'): False,
     ('metricas', 'spam-qual-metrica'): [2],
     ('regressao', 'r2-da-media'): [2],
     ('regressao', 'r2-negativo'): False,
@@ -357,8 +404,7 @@ def test_a_flipped_answer_fails():
 # Numbers typed in a bank on purpose: inputs of a made-up example worked out in the question
 # itself, or settings of the lesson (thresholds, grid), not results: quiz -> id -> numbers.
 TYPED_ON_PURPOSE = {
-    'metricas': {'paradoxo-acuracia': {'0,990', '990'}, 'limiar-sobe': {'0,65', '0,70', '0,5', '0,7'},
-                 'peso-classe-balanced': {'100', '900'}},   # a made-up 900/100 training set
+    'metricas': {'paradoxo-acuracia': {'0,990', '990'}, 'limiar-sobe': {'0,65', '0,70', '0,5', '0,7'}},
     'custo': {'f1-nao-e-custo': {'0,01', '0,99', '1', '20'}},
     'calibracao': {'temperatura-numero': {'0,99'}, 'erros-esperados': {'0,01'},
                    'temperatura-ou-isotonica': {'1.000'}},   # scikit-learn's rule of thumb, ≪ 1000 samples
@@ -635,14 +681,16 @@ def code_cells(md):
     return re.findall(r'```\{code-cell\}[^\n]*\n(.*?)```', md, re.S)
 
 
-# The metrics lesson is one lesson on two pages; its quiz covers the fundamental approach
-# (seed 000: "O quiz cobre a abordagem fundamental") and closes that page.
-QUIZ_PAGES = sorted(p for p in (ROOT / 'lessons').glob('*.md') if p.stem != 'metricas-avancada')
+# Every lesson page, each part of a lesson in parts too, ends with a quiz: a part with its own check.
+QUIZ_PAGES = sorted((ROOT / 'lessons').glob('*.md'))
 
 
-def test_the_advanced_metrics_page_points_to_the_lesson_quiz():
-    text = (ROOT / 'lessons' / 'metricas-avancada.md').read_text(encoding='utf-8')
-    assert '<sec-metricas-quiz>`' in text
+@pytest.mark.parametrize('part', [p for lesson in _toc.lessons(ROOT) if len(lesson.parts) > 1
+                                  for p in lesson.parts], ids=lambda p: p.split('/')[-1])
+def test_a_part_ends_with_its_own_check(part):
+    cells = code_cells((ROOT / f'{part}.md').read_text(encoding='utf-8'))
+    stem = part.split('/')[-1]
+    assert f"page='{stem}'" in cells[-1], f'{part}: the last cell must show the questions of this part'
 
 
 @pytest.mark.parametrize('path', QUIZ_PAGES, ids=lambda p: p.stem)

@@ -10,7 +10,6 @@ seeds' numbers; every other test compares with what the lesson's own code comput
 import json
 import sys
 
-import nbformat
 import pytest
 
 from conftest import ROOT

@@ -45,7 +45,7 @@ def test_stage_band_shows_stage_3(page, deck):
 
 # the fundamental deck closes the fundamental lesson's last part, after its last Preveja
 @pytest.mark.parametrize('lesson,deck', [('metricas-fundamental-a-mao', 'fundamental'),
-                                         ('metricas-avancada', 'avancada')])
+                                         ('metricas-avancada-probabilidades', 'avancada')])
 def test_lesson_embeds_its_deck(page, lesson, deck):
     """The deck is in the lesson, loaded only when the student asks for it (metered data)."""
     decks = []
@@ -128,7 +128,7 @@ def test_the_buttons_move_the_slides_and_lead_back_to_the_lesson(phone, deck):
     for name in ('Próximo slide', 'Slide anterior', 'Voltar à aula'):
         box = phone.get_by_role('button' if 'slide' in name.lower() else 'link', name=name).bounding_box()
         assert box['height'] >= 44 and box['width'] >= 44, name
-    lesson = {'fundamental': 'metricas-fundamental-a-mao', 'avancada': 'metricas-avancada'}[deck]
+    lesson = {'fundamental': 'metricas-fundamental-a-mao', 'avancada': 'metricas-avancada-probabilidades'}[deck]
     phone.get_by_role('link', name='Voltar à aula').tap()
     phone.wait_for_url(f'**/lessons/{lesson}.html')
     assert phone.get_by_role('button', name='Mostrar os slides aqui').count() == 1

@@ -260,7 +260,8 @@ window.CourseExplorables = window.CourseExplorables || (function () {
     return '<p class="ex-legend">' + items.map(function (it) {
       var key = it.dot ? el('circle', { cx: 14, cy: 6, r: 5, fill: it.color, 'class': 'ex-dot-ring' }) :
         it.box !== undefined ? el('rect', { x: 2, y: 1, width: 24, height: 10, fill: it.color, 'fill-opacity': it.box, stroke: it.color, 'stroke-width': 1.5 }) :
-        el('line', Object.assign({ x1: 1, y1: 6, x2: 27, y2: 6, stroke: it.color, 'stroke-width': it.width || 2.5 }, it.dash ? { 'stroke-dasharray': it.dash } : {}));
+        el('line', Object.assign({ x1: 1, y1: 6, x2: 27, y2: 6, 'stroke-width': it.width || 2.5 }, it.cls ? { 'class': it.cls } : { stroke: it.color },
+          it.dash ? { 'stroke-dasharray': it.dash } : {}));
       return '<span class="ex-key"><svg width="28" height="12" aria-hidden="true">' + key + '</svg>' + esc(it.label) + '</span>';
     }).join('') + '</p>';
   }
@@ -398,30 +399,34 @@ window.CourseExplorables = window.CourseExplorables || (function () {
       var f = frame({ w: w, h: clamp(Math.round(w * 0.6), 230, 300), x0: 0, x1: 1, y0: 0, y1: 1.1, xticks: ticks01, yticks: ticks01,
         xfmt: tick01, yfmt: tick01, xlabel: 'limiar', ylabel: 'valor da métrica' });
       var name = 'F(β = ' + num(beta, 2) + ')';
+      /* one line style (colour and dash) per quantity on the page: precision blue solid, as in
+         Fig. 6 and the prevalence explorable; recall vermillion solid; F-beta in the ink colour,
+         thick (Fig. 5's F0,5, F1 and F2 have styles of their own) */
       var svg = f.svg +
-        path(f, stepPoints(data.scores, data.y, function (k) { return div(k.tp, k.tp + k.fp); }), 'stroke="' + data.series[1] + '" stroke-width="1.5" stroke-dasharray="6 4"') +
-        path(f, stepPoints(data.scores, data.y, function (k) { return div(k.tp, k.tp + k.fn); }), 'stroke="' + data.series[2] + '" stroke-width="1.5" stroke-dasharray="2 3"') +
-        path(f, stepPoints(data.scores, data.y, function (k) { return fbeta(k, beta); }), 'stroke="' + data.series[0] + '" stroke-width="2.5"');
+        path(f, stepPoints(data.scores, data.y, function (k) { return div(k.tp, k.tp + k.fp); }), 'stroke="' + data.series[0] + '" stroke-width="1.5"') +
+        path(f, stepPoints(data.scores, data.y, function (k) { return div(k.tp, k.tp + k.fn); }), 'stroke="' + data.series[1] + '" stroke-width="1.5"') +
+        path(f, stepPoints(data.scores, data.y, function (k) { return fbeta(k, beta); }), 'class="ex-fbeta" stroke-width="2.5"');
       data.scores.forEach(function (sc, i) {
         svg += '<circle cx="' + f.X(sc) + '" cy="' + (f.Y(0) - 5) + '" r="3" class="' + (data.y[i] === 1 ? 'ex-dot' : 'ex-hollow ex-ring') + '"/>';
       });
       svg += vline(f, th, 0, 1.1, 'ex-threshold');
       if (fb !== null) svg += dot(f, th, fb);
-      if (bestT !== null) svg += dot(f, bestT, best, data.series[0]) + noteAt(f, bestT, best, 'máximo ' + num(best, 3) + ' em ' + num(bestT, 2));
-      chart(root, 'fbeta', svg + '</svg>' + legend([{ color: data.series[0], label: name },
-        { color: data.series[1], label: 'precisão', dash: '6 4', width: 1.5 },
-        { color: data.series[2], label: 'revocação', dash: '2 3', width: 1.5 }]));
+      if (bestT !== null) svg += dot(f, bestT, best) + noteAt(f, bestT, best, 'máximo ' + num(best, 3) + ' em ' + num(bestT, 2));
+      chart(root, 'fbeta', svg + '</svg>' + legend([{ cls: 'ex-fbeta', label: name },
+        { color: data.series[0], label: 'precisão', width: 1.5 },
+        { color: data.series[1], label: 'revocação', width: 1.5 }]));
     }
     return update;
   };
 
-  /* ---------- section 10: prevalence changes precision (the seed's arithmetic) */
+  /* ---------- section 10: prevalence changes precision (the seed's arithmetic, in whole people) */
   kinds.prevalence = function (root, data) {
     var N0 = data.population;
     function update() {
       var prev = val(root, 'prevalence') / 100, sens = val(root, 'sensitivity') / 100, spec = val(root, 'specificity') / 100;
-      var sick = halfUp(N0 * prev), healthy = N0 - sick, tp = sens * sick, fn = sick - tp,
-        tn = spec * healthy, fp = healthy - tn;
+      /* whole people, each count rounded once: TP + FN = doentes, FP + TN = saudáveis */
+      var sick = halfUp(N0 * prev), healthy = N0 - sick, tp = halfUp(sens * sick), fn = sick - tp,
+        tn = halfUp(spec * healthy), fp = healthy - tn;
       [['sick', sick], ['healthy', healthy], ['tp', tp], ['fp', fp], ['fn', fn], ['tn', tn]].forEach(function (c) { set(root, c[0], num(c[1], 0)); });
       set(root, 'precision', num(div(tp, tp + fp), 3));
       set(root, 'npv', num(div(tn, tn + fn), 4));
@@ -446,11 +451,11 @@ window.CourseExplorables = window.CourseExplorables || (function () {
         nv.push([q, div(spec * (1 - q), spec * (1 - q) + (1 - sens) * q)]);
       }
       var svg = f.svg + path(f, pr, 'stroke="' + data.cells.TP.color + '" stroke-width="2.5"') +
-        path(f, nv, 'stroke="' + data.cells.FP.color + '" stroke-width="1.5" stroke-dasharray="6 4"');
+        path(f, nv, 'stroke="' + data.series[1] + '" stroke-width="1.5" stroke-dasharray="6 4"');   /* as Fig. 6 */
       var pv = div(tp, tp + fp);
       if (pv !== null) svg += vline(f, prev, 0, 1, 'ex-threshold') + dot(f, prev, pv) + noteAt(f, prev, pv, num(pv, 3));
       chart(root, 'precision', svg + '</svg>' + legend([{ color: data.cells.TP.color, label: 'precisão' },
-        { color: data.cells.FP.color, label: 'VPN', dash: '6 4', width: 1.5 }]));
+        { color: data.series[1], label: 'VPN', dash: '6 4', width: 1.5 }]));
     }
     return update;
   };
