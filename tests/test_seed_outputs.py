@@ -10,7 +10,6 @@ seeds' numbers; every other test compares with what the lesson's own code comput
 import json
 import sys
 
-import nbformat
 import pytest
 
 from conftest import ROOT
@@ -28,9 +27,16 @@ def test_the_seed_outputs_belong_to_existing_lessons():
     assert set(SEEDS) <= {p.stem for p in (ROOT / 'lessons').glob('*.ipynb')}
 
 
+def lesson_notebook(lesson):
+    """The lesson's executed notebook, a lesson in parts read as one (any part may print a seed's
+    output: tests/stored.py)."""
+    import stored
+    return stored.notebook(lesson)
+
+
 @pytest.mark.parametrize('lesson', sorted(SEEDS))
 def test_seed_outputs_are_exact(lesson):
-    stored = [text for _, text in refresh.printed(nbformat.read(ROOT / 'lessons' / f'{lesson}.ipynb', as_version=4))]
+    stored = [text for _, text in refresh.printed(lesson_notebook(lesson))]
     problems = []
     for entry in SEEDS[lesson]:
         if entry['output'] in stored:
@@ -47,6 +53,6 @@ def test_seed_outputs_are_exact(lesson):
 
 def test_accepted_departures_are_still_current():
     for a in ACCEPTED:
-        stored = [t for _, t in refresh.printed(nbformat.read(ROOT / 'lessons' / f"{a['lesson']}.ipynb", as_version=4))]
+        stored = [t for _, t in refresh.printed(lesson_notebook(a['lesson']))]
         assert a['now'] in stored or a['seed'] in stored, \
             f"seeds/accepted.json: an accepted output of {a['lesson']} is no longer printed: run `python scripts/refresh.py {a['lesson']} --accept`"
