@@ -571,7 +571,6 @@ def test_the_listing_4_noise(glued, listing_4):
 
 # Digits that may stay in the prose, each with the reason it is not a computed result.
 WHITELIST = [
-    ('0,8 quer dizer 80 % de chance', 'the statement the "Erro comum" asks about'),
     ('a que ele dá 0,8, cerca de 80 %', 'the definition of calibration, a hypothetical'),
     ('que recebem 0,1, cerca de 10 %', 'the definition of calibration, a hypothetical'),
     ('Isso quer dizer que 80 % das biópsias que recebem 0,8', 'the lesson\'s question'),
