@@ -29,6 +29,7 @@ from sklearn.naive_bayes import GaussianNB
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
+from . import evidence
 from .metrics import N_BINS, bin_index, confidence, ece, reliability_bins  # noqa: F401  (the lesson's names)
 
 SEED = 0                  # random_state of both train_test_split calls (the seed's run(model, 0))
@@ -36,9 +37,8 @@ VALIDATION_SIZE = 0.3     # first split: validation
 CALIBRATION_SIZE = 1 / 3  # second split: of the rest, the part that fits the temperature
 T_BOUNDS = (0.05, 20)     # search interval of the temperature, as in the seed
 SURE = 0.99               # "confiança acima de 99 %"
-FLOOR_REPEATS = 2000      # label draws for the ECE of a perfectly calibrated model (the noise floor)
-FLOOR_SEED = 0            # fixed, so that the page quotes the same floor at every build
-FLOOR_RANGE = (0.05, 0.95)  # the range of the floor the page quotes: 5 % to 95 % of the draws
+# label draws of a perfectly calibrated model and the level of every band: course.evidence's
+REPEATS, SEED_DRAWS, LEVEL = evidence.REPEATS, evidence.SEED, evidence.LEVEL
 
 # the two models of the lesson, by the names the page and the explorable show
 MODELS = {
@@ -78,8 +78,13 @@ def fit_temperature(z, y):
     return minimize_scalar(temperature_loss, bounds=T_BOUNDS, method='bounded', args=(z, y)).x
 
 
-def summary(y, p, p_reference=None):
-    """Everything the lesson quotes about one set of probabilities on the validation rows."""
+def summary(y, p, p_reference=None, z=None):
+    """Everything the lesson quotes about one set of probabilities on the validation rows.
+
+    The ROC AUC is the scores' ``z`` (before the sigmoid) when they are given: it measures the
+    order, and ``sigmoid(z)`` rounds the highest scores of the naive Bayes to exactly 1 in floating
+    point, where they tie (the AUC of the probabilities would then move with the temperature
+    although the order does not)."""
     y, p = np.asarray(y), np.asarray(p, dtype=float)
     ref = p if p_reference is None else np.asarray(p_reference, dtype=float)
     pred = p >= 0.5
@@ -88,7 +93,7 @@ def summary(y, p, p_reference=None):
     sure = conf > SURE
     return {
         'brier': float(brier_score_loss(y, p)),
-        'auc': float(roc_auc_score(y, p)),
+        'auc': float(roc_auc_score(y, p if z is None else np.asarray(z, dtype=float))),
         'ece': ece(y, p),
         'confidence': float(conf.mean()),
         'accuracy': float(1 - wrong.mean()),
@@ -119,20 +124,17 @@ def experiment(seed=SEED):
 
 
 # ----------------------------------------------------------------------------------------
-# the noise floor of the ECE: what a perfectly calibrated model gets on the same scores
+# against chance: what a perfectly calibrated model with the same scores gets. The draws, the
+# bands and the course's one convention (95 %) are course.evidence's; these functions only say
+# which statistic is read, and on which side.
 
-def perfect_labels(p, repeats=FLOOR_REPEATS, seed=FLOOR_SEED):
-    """``repeats`` rows of labels of a perfectly calibrated model with the scores ``p``: each
-    label is 1 with probability ``p_i`` (the model's own number is the truth). Row ``r`` is
-    what ``r + 1`` successive ``rng.random(len(p)) < p`` calls of one generator give."""
-    p = np.asarray(p, dtype=float)
-    rng = np.random.default_rng(seed)
-    chunk = max(1, 2_000_000 // max(1, len(p)))   # rows per draw: at most 16 MB of floats at once
-    return np.vstack([rng.random((min(chunk, repeats - r), len(p))) < p
-                      for r in range(0, repeats, chunk)])
+def perfect_labels(p, repeats=REPEATS, seed=SEED_DRAWS):
+    """``repeats`` rows of labels of a perfectly calibrated model with the scores ``p`` (each
+    label is 1 with probability ``p_i``): ``evidence.calibrated_labels``, the course's draws."""
+    return evidence.calibrated_labels(p, repeats, seed)
 
 
-def perfect_ece(p, repeats=FLOOR_REPEATS, seed=FLOOR_SEED, n_bins=N_BINS):
+def perfect_ece(p, repeats=REPEATS, seed=SEED_DRAWS, n_bins=N_BINS):
     """The ECE of each row of ``perfect_labels(p)``: the same number ``ece(row, p, n_bins)``
     gives, row by row (same bins, same order of the sum), computed for all rows at once."""
     p = np.asarray(p, dtype=float)
@@ -150,30 +152,29 @@ def perfect_ece(p, repeats=FLOOR_REPEATS, seed=FLOOR_SEED, n_bins=N_BINS):
     return total
 
 
-def floor_summary(y, p, repeats=FLOOR_REPEATS, seed=FLOOR_SEED, n_bins=N_BINS):
-    """The model's ECE and the floor it is read against: the mean and the FLOOR_RANGE quantiles
-    of ``perfect_ece(p)``, and the share of perfect draws with an ECE at least the model's."""
-    sims = perfect_ece(p, repeats, seed, n_bins)
-    observed = ece(y, p, n_bins)
-    lo, hi = np.quantile(sims, FLOOR_RANGE)
-    return {'ece': observed, 'mean': float(sims.mean()), 'lo': float(lo), 'hi': float(hi),
-            'share_above': float((sims >= observed).mean())}
+def ece_band(y, p, repeats=REPEATS, seed=SEED_DRAWS, n_bins=N_BINS):
+    """The model's ECE read against ``perfect_ece(p)``, one-sided (``side='upper'``): the question
+    "is it worse calibrated than chance explains?" has one side. ``.hi`` is the 95th percentile
+    of a perfect model's ECE, ``.mean`` its mean, ``.p`` the share of perfect draws with an ECE at
+    least the model's, ``.verdict`` the course's words."""
+    return evidence.null_band(ece(y, p, n_bins), perfect_ece(p, repeats, seed, n_bins), 'upper')
 
 
-def perfect_range(p, repeats=FLOOR_REPEATS, seed=FLOOR_SEED):
-    """The FLOOR_RANGE quantiles of the fraction positive that a perfectly calibrated model gives
-    to the rows ``p`` (one bin): the distance to the diagonal that chance alone explains."""
+def bin_band(y, p, repeats=REPEATS, seed=SEED_DRAWS):
+    """One bin (the rows ``p`` with labels ``y``): its signed error, fraction positive minus the
+    mean declared probability, read two-sided against a perfectly calibrated model's with the
+    same scores. ``.lo``/``.hi`` bound the signed error (add ``p.mean()`` for the fraction: the
+    bar of the figure); ``.direction`` is 'acima' (more positives than declared), 'abaixo' or
+    'dentro'."""
+    p = np.asarray(p, dtype=float)
+    mean_p = float(p.mean())
     fractions = perfect_labels(p, repeats, seed).mean(axis=1)
-    lo, hi = np.quantile(fractions, FLOOR_RANGE)
-    return float(lo), float(hi)
+    return evidence.null_band(float(np.mean(y)) - mean_p, fractions - mean_p, 'two-sided')
 
 
-def side(y, p, repeats=FLOOR_REPEATS, seed=FLOOR_SEED):
-    """Where the circle of the rows ``p`` (one bin) sits, judged against chance: 'acima' (more
-    positives than declared, beyond the perfect model's range), 'abaixo' or 'sobre'."""
-    lo, hi = perfect_range(p, repeats, seed)
-    frac = float(np.mean(y))
-    return 'acima' if frac > hi else 'abaixo' if frac < lo else 'sobre'
+def side(y, p, repeats=REPEATS, seed=SEED_DRAWS):
+    """Where the circle of one bin sits, judged against chance: 'acima', 'abaixo' or 'dentro'."""
+    return bin_band(y, p, repeats, seed).direction
 
 
 def binned_ece(y, p, n_bins=N_BINS):
@@ -187,21 +188,3 @@ def binned_ece(y, p, n_bins=N_BINS):
 def brier(y, p):
     """Mean squared distance between the declared probability and the outcome (brier_score_loss)."""
     return float(np.mean((np.asarray(p, dtype=float) - np.asarray(y)) ** 2))
-
-
-BOOT_REPEATS = 1000       # bootstrap resamples for the interval of a difference on one test set
-BOOT_SEED = 0
-
-
-def paired_interval(y, p_a, p_b, stat, repeats=BOOT_REPEATS, seed=BOOT_SEED, level=0.95):
-    """Bootstrap interval of ``stat(y, p_a) − stat(y, p_b)``: each resample draws the same rows
-    for both sides (a paired comparison on one test set)."""
-    y, p_a, p_b = np.asarray(y), np.asarray(p_a, dtype=float), np.asarray(p_b, dtype=float)
-    rng = np.random.default_rng(seed)
-    diffs = np.empty(repeats)
-    for r in range(repeats):
-        rows = rng.integers(0, len(y), len(y))
-        diffs[r] = stat(y[rows], p_a[rows]) - stat(y[rows], p_b[rows])
-    tail = (1 - level) / 2
-    lo, hi = np.quantile(diffs, [tail, 1 - tail])
-    return float(lo), float(hi)

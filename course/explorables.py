@@ -185,11 +185,12 @@ CALIBRATION_FORMATS = {'brier': ('num', 3), 'auc': ('num', 3), 'ece': ('num', 3)
                        'accuracy': ('pct', 1)}
 
 
-def calibration_values(y, p, p_reference=None, temperature=1.0, text=False):
+def calibration_values(y, p, p_reference=None, temperature=1.0, text=False, z=None):
     """One state of the calibration lab: reliability bins, Brier, ROC AUC, ECE, decisions at 0,5
     changed with respect to ``p_reference`` (the same model "sem" temperature), rows with
-    confidence max(p, 1−p) > 0,99 and how many of them are errors, mean confidence, accuracy."""
-    summary = calibration.summary(y, p, p_reference)
+    confidence max(p, 1−p) > 0,99 and how many of them are errors, mean confidence, accuracy.
+    The ROC AUC is the scores' ``z`` when they are given (``calibration.summary``)."""
+    summary = calibration.summary(y, p, p_reference, z)
     values = {'bins': metrics.reliability_bins(y, p), 'temperature': float(temperature),
               'confident': summary['sure'], 'confident_errors': summary['sure_errors']}
     values.update({k: summary[k] for k in ('brier', 'auc', 'ece', 'changed', 'confidence',
@@ -481,20 +482,24 @@ def cost_lab(y, scores, folds, cost_fn=10, cost_fp=1, threshold=0.5):
 CAL_MODELS = [('nb', 'naive Bayes'), ('lr', 'regressão logística')]
 
 
-def calibration_lab(y, probas, temperatures, model='naive Bayes', temperature='sem'):
+def calibration_lab(y, probas, temperatures, model='naive Bayes', temperature='sem', scores=None):
     """Lesson 2.4 (seed 002): radio groups Modelo (naive Bayes / regressão logística) and
     Temperatura (sem / com); the reliability diagram (10 bins of 0,1, circle area ∝ count)
     and Brier, ROC AUC, ECE, T, decisions changed at 0,5, confidence > 99 % (and errors).
 
     ``probas = {'naive Bayes': (p_sem, p_com), 'regressão logística': (p_sem, p_com)}``,
     ``temperatures = {'naive Bayes': T, ...}``: P(maligno) on the validation rows ``y``;
-    ``model`` and ``temperature`` ('sem' / 'com'): the state the panel opens in."""
+    ``model`` and ``temperature`` ('sem' / 'com'): the state the panel opens in; ``scores``
+    (``{'naive Bayes': z, ...}``, before the sigmoid): the ROC AUC is theirs, the same with and
+    without temperature (dividing by T keeps the order)."""
     names = dict(CAL_MODELS)
     states = {}
     for key, name in CAL_MODELS:
         before, after = probas[name]
-        states[f'{key}-sem'] = calibration_values(y, before, before, 1.0)
-        states[f'{key}-com'] = calibration_values(y, after, before, temperatures[name])
+        z = None if scores is None else np.asarray(scores[name], dtype=float)
+        states[f'{key}-sem'] = calibration_values(y, before, before, 1.0, z=z)
+        states[f'{key}-com'] = calibration_values(y, after, before, temperatures[name],
+                                                  z=None if z is None else z / temperatures[name])
     key = {name: k for k, name in CAL_MODELS}[model]
     first = states[f'{key}-{temperature}']
     t0 = {k: _fmt(first[k], f) for k, f in CALIBRATION_FORMATS.items()}

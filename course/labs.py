@@ -30,7 +30,8 @@ def calibration_lab(model='naive Bayes', temperature='sem', seed=0):
     models = exp['models']
     return explorables.calibration_lab(
         exp['y_val'], {k: (m['p_before'], m['p_after']) for k, m in models.items()},
-        {k: m['T'] for k, m in models.items()}, model=model, temperature=temperature)
+        {k: m['T'] for k, m in models.items()}, model=model, temperature=temperature,
+        scores={k: m['z_val'] for k, m in models.items()})
 
 
 def roc_binormal(d=2.0, threshold=1.0):

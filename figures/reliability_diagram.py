@@ -8,13 +8,14 @@ faixa. No naive Bayes, sem calibração, quase todas as biópsias ficam nas faix
 círculo da faixa mais alta fica abaixo da diagonal (excesso de confiança); com temperatura, os
 losangos se espalham pelas faixas do meio e a maioria fica mais perto da diagonal. Na regressão logística,
 círculos e losangos quase coincidem e ficam perto da diagonal. O título de cada painel dá a
-temperatura T e o ECE antes e depois. A barra vertical de cada marcador, da mesma cor, vai de 5 % a
-95 % das frações que um modelo perfeitamente calibrado, com os mesmos escores na faixa, mostraria
-só por acaso: nas faixas do meio, com poucas biópsias, ela cobre quase toda a altura."""
+temperatura T e o ECE antes e depois. A barra vertical de cada marcador, da mesma cor, vai de 2,5 %
+a 97,5 % das frações (95 % delas) que um modelo perfeitamente calibrado, com os mesmos escores na
+faixa, mostra nos sorteios de course.evidence: nas faixas do meio, com poucas biópsias, ela cobre
+quase toda a altura."""
 import matplotlib.pyplot as plt
 from matplotlib.lines import Line2D
 
-from course.calibration import experiment, perfect_range
+from course.calibration import bin_band, experiment
 from course.figstyle import comma_ticks, phone, publish, styled
 from course.fmt import num
 from course.metrics import N_BINS, bin_index, ece, reliability_bins
@@ -49,13 +50,14 @@ def draw():
                 label='calibração perfeita')
         for p, style in ((m['p_before'], BEFORE), (m['p_after'], AFTER)):
             rows = reliability_bins(y, p)
-            # the chance bar: where 90 % of a perfectly calibrated model's circles would fall, with
-            # the same scores in the bin (what a bin of a few biopsies can show by chance alone)
+            # the chance bar: where 95 % of a perfectly calibrated model's circles fall, with the
+            # same scores in the bin (the two-sided band of course.evidence, as the lesson reads it)
             idx = bin_index(p)
             for r in rows:
-                lo, hi = perfect_range(p[idx == int(round(r['lo'] * N_BINS))])
-                ax.plot([r['mean_p'], r['mean_p']], [lo, hi], color=style['bar'], lw=1.4,
-                        zorder=2, solid_capstyle='butt')
+                in_bin = idx == int(round(r['lo'] * N_BINS))
+                band = bin_band(y[in_bin], p[in_bin])
+                ax.plot([r['mean_p'], r['mean_p']], [r['mean_p'] + band.lo, r['mean_p'] + band.hi],
+                        color=style['bar'], lw=1.4, zorder=2, solid_capstyle='butt')
             ax.scatter([r['mean_p'] for r in rows], [r['frac'] for r in rows],
                        s=[marker_size(r['count']) for r in rows], marker=style['marker'],
                        facecolor=style['facecolor'], edgecolor=style['edgecolor'],
@@ -75,8 +77,8 @@ def draw():
                markeredgecolor=s['edgecolor'], markeredgewidth=s['linewidth'], alpha=s['alpha'],
                label=s['label']) for s in (BEFORE, AFTER)] + [
         Line2D([], [], color='black', lw=1.4,
-               label='barra (da cor do marcador):\nacaso de um modelo perfeito, 5–95 %' if phone()
-               else 'barra (da cor do marcador): acaso de um modelo perfeito, 5–95 %')]
+               label='barra (da cor do marcador):\n95 % de um modelo perfeito' if phone()
+               else 'barra (da cor do marcador): 95 % das frações de um modelo perfeito')]
     title = f'{len(y)} biópsias de validação;{chr(10) if phone() else " "}área do marcador ∝ biópsias na faixa'
     fig.legend(handles=handles, loc='outside lower center', ncol=1 if phone() else 2, title=title)
     return fig

@@ -194,7 +194,7 @@ def check_cost(root, y, p, folds):
         assert field(root, 'Limiar').input_value() == expected['threshold']
 
 
-def check_calibration(root, y, probas, temperatures):
+def check_calibration(root, y, probas, temperatures, scores):
     names = ['brier', 'auc', 'ece', 'temperature', 'changed', 'confident', 'confident_errors',
              'confidence', 'accuracy']
     for model in ('naive Bayes', 'regressão logística'):
@@ -202,8 +202,9 @@ def check_calibration(root, y, probas, temperatures):
             root.get_by_label(model, exact=True).check()
             root.get_by_label(f'{temp} temperatura', exact=True).check()
             before, after = probas[model]
-            values = (ex.calibration_values(y, after, before, temperatures[model], text=True)
-                      if temp == 'com' else ex.calibration_values(y, before, before, 1.0, text=True))
+            z = scores[model]               # the panel's ROC AUC is the scores' (the same with and without T)
+            values = (ex.calibration_values(y, after, before, temperatures[model], text=True, z=z / temperatures[model])
+                      if temp == 'com' else ex.calibration_values(y, before, before, 1.0, text=True, z=z))
             assert shown(root, names) == {k: values[k] for k in names}, (model, temp)
             bins = metrics.reliability_bins(y, after if temp == 'com' else before)
             assert root.locator('[data-chart="reliability"] circle').count() == len(bins)
@@ -232,7 +233,7 @@ def calibration_data():
     exp = calibration.experiment()
     m = exp['models']
     return (exp['y_val'], {k: (v['p_before'], v['p_after']) for k, v in m.items()},
-            {k: v['T'] for k, v in m.items()})
+            {k: v['T'] for k, v in m.items()}, {k: v['z_val'] for k, v in m.items()})
 
 
 # ---------------------------------------------------------------- on the built site

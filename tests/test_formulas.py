@@ -43,8 +43,10 @@ BEFORE = {
         'Φ(d/2)',                                  # in a quiz prompt
     ],
     'lessons/calibracao': [
-        'z=log\u2061P(maligno)−log\u2061P(benigno)',
-        'σ(z/T)≥0,5',                              # in a quiz option
+        'z=log\u2061P(maligno)−log\u2061P(benigno)',   # part 1, section 3
+    ],
+    'lessons/calibracao-temperatura': [
+        'σ(z/T)≥0,5',                              # part 2, section 5 (and a quiz option of its check)
     ],
     'lessons/custo': [
         'custo(s)=cFN⋅FN(s)+cFP⋅FP(s),',

@@ -119,7 +119,8 @@ LESSON_MDS = sorted((ROOT / 'lessons').glob('*.md'))
 
 @pytest.mark.parametrize('md', LESSON_MDS, ids=lambda p: p.stem)
 def test_shipped_values_equal_the_lessons_glue(md):
-    """course/lesson_values/<lesson>.json (what the labs' quizzes read) = the lesson's glue."""
+    """course/lesson_values/<lesson>.json (what the labs' quizzes read) = the lesson's glue: a lesson
+    in parts ships one file, the glue of all its parts (course/toc.py says which)."""
     import json
     import sys
     sys.path.insert(0, str(ROOT / 'scripts'))

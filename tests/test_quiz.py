@@ -88,13 +88,13 @@ def _custo(name):
 KEYS = {
     ('calibracao', 'oito-e-oitenta'):        # false: the naive Bayes' 99 % are wrong more often
         not int(CALIB['calib_nb_sure_errors_before']) > int(CALIB['calib_nb_sure_before']) * 0.01,
-    ('calibracao', 'temperatura-muda'): [0, 1, 2],
+    # the percentages, the Brier, the ECE and, at a threshold other than 0,5, decisions (the lesson
+    # counts the naive Bayes' decisions changed at the cost lesson's threshold)
+    ('calibracao', 'temperatura-muda'): [0, 1, 2] + ([6] if int(CALIB['calib_nb_changed_thr']) > 0 else []),
     ('calibracao', 'por-que-decisoes-ficam'): [0],
     ('calibracao', 'ordenar-nao-e-calibrar'): [0],
     ('calibracao', 'abaixo-da-diagonal'): [0],
     ('calibracao', 'logistica-calibrada'): [0],
-    ('calibracao', 'calibrar-nao-ordena'):   # true: no decision changes with T (the AUC: one number for both)
-        int(CALIB['calib_nb_changed']) == 0,
     ('custo', 'f1-para-tudo'): _custo('custo_f1_cost') <= _custo('custo_best_cost'),   # false
     ('custo', 'o-que-entra-no-custo'): [0, 1, 2],
     ('custo', 'f1-nao-e-custo'): [0],
@@ -218,7 +218,6 @@ ANSWERS.update({
 # independently of the bank; those a number decides, derived from that number.
 KEYS.update({
     ('calibracao', 'brier-menor-calibrado'): False,
-    ('calibracao', 'decisao-em-50-divisoes'): True,
     ('calibracao', 'ece-igual-nao-basta'): [0],
     ('calibracao', 'erro-confiante-no-brier'): [0],
     ('calibracao', 'floresta-no-meio'): [0],
@@ -230,7 +229,9 @@ KEYS.update({
     # the isotonic map is the one whose ROC AUC moved on the lesson's forest (Platt's did not)
     ('calibracao', 'mapa-muda-auc'):
         [0] if CALIB['calib_map_iso_auc'] != CALIB['calib_map_none_auc'] == CALIB['calib_map_platt_auc'] else [],
-    ('calibracao', 'isotonica-com-cv'): [0],
+    # the forest's T > 1 comes from the exact 0 and 1 with the wrong label (the lesson's T_mid < 1 without them)
+    ('calibracao', 'temperatura-piora-floresta'):
+        [0] if quiz.number_from_text(CALIB['calib_map_T']) > 1 > quiz.number_from_text(CALIB['calib_map_T_mid']) else [],
     ('custo', 'cada-limiar-sua-metrica'): [1],
     ('custo', 'escolher-no-teste'): False,
     # "biópsia para todas" is the cheaper extreme when c_FP * benign < c_FN * malignant
