@@ -67,12 +67,9 @@ ANSWERS = {
     'precision_lab_logreg': _lab_counts()[0] / (_lab_counts()[0] + _lab_counts()[2]),
     'pima_val_majority_accuracy': int(FUND['fund_lab_val_neg']) / int(FUND['fund_lab_val_n']),
     'f1_only_p01': 2 * 1.0 * 0.1 / (1.0 + 0.1),                       # precision 1, recall 0,1
-    # custo (lesson 2.6) at the lesson's own prices
-    'threshold_theory_lesson_prices': int(CUSTO['custo_price_fp']) / (
-        int(CUSTO['custo_price_fp']) + int(CUSTO['custo_price_fn'])),   # c_FP / (c_FP + c_FN)
-    'threshold_theory_fp4_fn1': 4 / (4 + 1),   # c_FP / (c_FP + c_FN), a false alarm at 4 and a miss at 1
-    'cost_threshold_05': int(CUSTO['custo_price_fn']) * int(CUSTO['custo_fn_05'])
-    + int(CUSTO['custo_price_fp']) * int(CUSTO['custo_fp_05']),
+    # custo (lesson 2.6): the general form (c_FP - c_TN) / ((c_FP - c_TN) + (c_FN - c_TP)), with a
+    # miss at 10, a false alarm at 1, a true positive at 1 (its biopsy) and a true negative at 0
+    'threshold_theory_tp1_fn10_fp1': (1 - 0) / ((1 - 0) + (10 - 1)),
     # calibracao (lesson 2.4)
     'temperature_099_T4': float(expit(math.log(0.99 / 0.01) / 4)),
     # the naive Bayes biopsies with confidence above 99 %: at least 1 % error each
@@ -102,7 +99,8 @@ KEYS = {
     ('calibracao', 'logistica-calibrada'): [0],
     ('calibracao', 'calibrar-nao-ordena'):   # true: no decision changes with T (the AUC: one number for both)
         int(CALIB['calib_nb_changed']) == 0,
-    ('custo', 'f1-para-tudo'): _custo('custo_f1_cost') <= _custo('custo_best_cost'),   # false
+    # false: the best-F1 threshold costs more than the theory threshold, which nobody tuned
+    ('custo', 'f1-para-tudo'): _custo('custo_f1_cost') <= _custo('custo_theory_cost'),
     ('custo', 'o-que-entra-no-custo'): [0, 1, 2],
     ('custo', 'f1-nao-e-custo'): [0],
     ('custo', 'direcao-do-limiar'):          # down: 1/(1+50) is below the lesson's theory threshold
@@ -159,6 +157,13 @@ def _avan_answers():
 ANSWERS.update(_avan_answers())
 # The metrics lesson spans two pages: its bank's sections may point to either.
 LESSON_PAGES = {'metricas': ['metricas-fundamental', 'metricas-avancada']}
+
+
+def _parts(lesson):
+    """The pages of a lesson in parts (course/toc.py): its bank's sections may point to any of them."""
+    from course import toc
+    found = next((x for x in toc.lessons(ROOT) if x.name == lesson), None)
+    return [page.split('/', 1)[1] for page in found.parts] if found else [lesson]
 # ------------------------------------------------------------------ end of avan
 
 # ------------------------------------------------------------------ calibracao: hand calculations
@@ -195,9 +200,6 @@ KEYS.update({
     ('calibracao', 'isotonica-com-cv'): [0],
     ('custo', 'cada-limiar-sua-metrica'): [1],
     ('custo', 'escolher-no-teste'): False,
-    # "biópsia para todas" is the cheaper extreme when c_FP * benign < c_FN * malignant
-    ('custo', 'extremo-mais-barato'): [2] if _custo('custo_all_biopsy') < _custo('custo_no_biopsy')
-    else [0] if _custo('custo_all_biopsy') > _custo('custo_no_biopsy') else [1],
     # the made-up thresholds A (100 misses, 30 false alarms) and B (60, 900) at 50 and 1
     ('custo', 'limiar-mais-barato-50'): [0] if 50 * 100 + 30 < 50 * 60 + 900 else [1],
     ('metricas', 'beta-peso'): [1],
@@ -416,7 +418,7 @@ def test_fund_new_sections_have_two_questions_each():
         assert len(by_section.get(section, [])) >= 2, section
 # ------------------------------------------------------------------ end of metricas-fundamental
 
-# ---- custo: the hand calculations of section 2 and seed 004's Listing 3 (section 6) --------------
+# ---- custo: the hand calculations of section 2 and seed 004's Listing 3 (the second part) --------
 # Answer keys recomputed here (the made-up screening example, and F2 from the lesson's glued counts)
 # and the numbers the new questions quote from the lesson, checked against its glue.
 _CUSTO = GLUE['custo']
@@ -677,7 +679,7 @@ def test_section_anchors_exist_in_the_lesson(name):
     bank = load(name)
     labels = {f'{page}.html': set(re.findall(
         r'^\((sec-[a-z0-9-]+)\)=', (ROOT / 'lessons' / f'{page}.md').read_text(encoding='utf-8'), re.M))
-        for page in LESSON_PAGES.get(name, [bank['lesson']])}
+        for page in LESSON_PAGES.get(name, _parts(bank['lesson']))}
     for url in bank['sections']:
         page, _, anchor = url.partition('#')
         assert page in labels, url
