@@ -223,9 +223,9 @@ KEYS.update({
     # a constant prediction has R² = -n (c - mean)² / SS_tot <= 0 on the test set
     ('regressao', 'r2-media-do-treino'):
         quiz.number_from_text(GLUE['regressao']['reg_base_r2_exact'].replace('−', '-')) > 0,
-    # RMSE² = MAE² + var(|e|) >= MAE²: the RMSE is never below the MAE
-    ('regressao', 'rmse-menor-que-mae'): glued_number('regressao', 'reg_lin_rmse_sq')
-    < glued_number('regressao', 'reg_lin_mae_sq'),
+    # RMSE² = MAE² + var(|e|) >= MAE²: the RMSE is never below the MAE (the appendix's five patients)
+    ('regressao', 'rmse-menor-que-mae'): glued_number('regressao', 'reg_toy_rmse')
+    < glued_number('regressao', 'reg_toy_mae'),
     ('roc', 'classe-1-breast-cancer'): [0] if _breast_cancer_class_1() == 'benign' else [1],
     ('roc', 'limiar-nao-muda-auc'): True,
     ('roc', 'trocar-classe-positiva'): [0, 1],
