@@ -192,7 +192,9 @@ def open_lesson(browser, site_url, lesson, query=''):
     page = recording_page(browser, [site_url, 'data:'])
     page.goto(f'{site_url}/{lesson}.html{query}', wait_until='load')
     page.wait_for_selector('.cq-quiz[data-cq-ready]')
-    page.wait_for_selector('.explorable[data-mounted]')
+    # mounted, not visible: an explorable may be the hidden answer of a Preveja (custo's panel,
+    # issue 30), which the printed page shows
+    page.wait_for_selector('.explorable[data-mounted]', state='attached')
     return page
 
 
@@ -280,7 +282,9 @@ def test_each_preveja_prints_its_question_options_and_answer(handout):
 def test_each_quiz_prints_its_questions_and_lettered_options(handout):
     text = handout['pages'].text()
     questions = [q for quiz in handout['dom']['quizzes'] for q in quiz]
-    assert len(questions) >= 10
+    # a part's own check holds at most 8 questions (issue 30); the cost lesson's first part prints
+    # 9 (its 'Erro comum' question and its check), the fundamental lesson more
+    assert len(questions) >= 9
     for q in questions:
         assert printed(q['prompt'], text), f'quiz question missing: {q["prompt"][:80]}'
         for k, option in enumerate(q['options']):

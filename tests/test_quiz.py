@@ -61,12 +61,9 @@ ANSWERS = {
     'specificity_20_patients': TN / (TN + FP),                        # 0,8
     'npv_20_patients': TN / (TN + FN),                                # 8/11
     'f1_20_patients': 2 * TP / (2 * TP + FP + FN),                    # 14/19
-    # custo (lesson 2.6) at the lesson's own prices
-    'threshold_theory_lesson_prices': int(CUSTO['custo_price_fp']) / (
-        int(CUSTO['custo_price_fp']) + int(CUSTO['custo_price_fn'])),   # c_FP / (c_FP + c_FN)
-    'threshold_theory_fp4_fn1': 4 / (4 + 1),   # c_FP / (c_FP + c_FN), a false alarm at 4 and a miss at 1
-    'cost_threshold_05': int(CUSTO['custo_price_fn']) * int(CUSTO['custo_fn_05'])
-    + int(CUSTO['custo_price_fp']) * int(CUSTO['custo_fp_05']),
+    # custo (lesson 2.6): the general form (c_FP - c_TN) / ((c_FP - c_TN) + (c_FN - c_TP)), with a
+    # miss at 10, a false alarm at 1, a true positive at 1 (its biopsy) and a true negative at 0
+    'threshold_theory_tp1_fn10_fp1': (1 - 0) / ((1 - 0) + (10 - 1)),
     # calibracao (lesson 2.4)
     'temperature_099_T4': float(expit(math.log(0.99 / 0.01) / 4)),
     # the naive Bayes biopsies with confidence above 99 %: at least 1 % error each
@@ -95,7 +92,8 @@ KEYS = {
     ('calibracao', 'ordenar-nao-e-calibrar'): [0],
     ('calibracao', 'abaixo-da-diagonal'): [0],
     ('calibracao', 'logistica-calibrada'): [0],
-    ('custo', 'f1-para-tudo'): _custo('custo_f1_cost') <= _custo('custo_best_cost'),   # false
+    # false: the best-F1 threshold costs more than the theory threshold, which nobody tuned
+    ('custo', 'f1-para-tudo'): _custo('custo_f1_cost') <= _custo('custo_theory_cost'),
     ('custo', 'o-que-entra-no-custo'): [0, 1, 2],
     ('custo', 'f1-nao-e-custo'): [0],
     ('custo', 'direcao-do-limiar'):          # down: 1/(1+50) is below the lesson's theory threshold
@@ -234,9 +232,6 @@ KEYS.update({
         [0] if quiz.number_from_text(CALIB['calib_map_T']) > 1 > quiz.number_from_text(CALIB['calib_map_T_mid']) else [],
     ('custo', 'cada-limiar-sua-metrica'): [1],
     ('custo', 'escolher-no-teste'): False,
-    # "biópsia para todas" is the cheaper extreme when c_FP * benign < c_FN * malignant
-    ('custo', 'extremo-mais-barato'): [2] if _custo('custo_all_biopsy') < _custo('custo_no_biopsy')
-    else [0] if _custo('custo_all_biopsy') > _custo('custo_no_biopsy') else [1],
     # the made-up thresholds A (100 misses, 30 false alarms) and B (60, 900) at 50 and 1
     ('custo', 'limiar-mais-barato-50'): [0] if 50 * 100 + 30 < 50 * 60 + 900 else [1],
     ('metricas', 'beta-peso'): [1],
@@ -257,9 +252,9 @@ KEYS.update({
     # a constant prediction has R² = -n (c - mean)² / SS_tot <= 0 on the test set
     ('regressao', 'r2-media-do-treino'):
         quiz.number_from_text(GLUE['regressao']['reg_base_r2_exact'].replace('−', '-')) > 0,
-    # RMSE² = MAE² + var(|e|) >= MAE²: the RMSE is never below the MAE
-    ('regressao', 'rmse-menor-que-mae'): glued_number('regressao', 'reg_lin_rmse_sq')
-    < glued_number('regressao', 'reg_lin_mae_sq'),
+    # RMSE² = MAE² + var(|e|) >= MAE²: the RMSE is never below the MAE (the appendix's five patients)
+    ('regressao', 'rmse-menor-que-mae'): glued_number('regressao', 'reg_toy_rmse')
+    < glued_number('regressao', 'reg_toy_mae'),
     ('roc', 'limiar-nao-muda-auc'): True,
     ('roc', 'trocar-classe-positiva'): [0, 1],
 })
@@ -453,7 +448,7 @@ def test_fund_new_sections_have_two_questions_each():
         assert len(by_section.get(section, [])) >= 2, section
 # ------------------------------------------------------------------ end of metricas-fundamental
 
-# ---- custo: the hand calculations of section 2 and seed 004's Listing 3 (section 6) --------------
+# ---- custo: the hand calculations of section 2 and seed 004's Listing 3 (the second part) --------
 # Answer keys recomputed here (the made-up screening example, and F2 from the lesson's glued counts)
 # and the numbers the new questions quote from the lesson, checked against its glue.
 _CUSTO = GLUE['custo']

@@ -1,7 +1,7 @@
 """THE seed test: every printed output of the lessons' visible code is the seeds' printed output.
 
 ``seeds/outputs.json`` holds, per lesson, each visible code cell's printed output as the seeds
-print it. The outputs stored in ``lessons/<lesson>.ipynb`` (what nbval re-executes and compares,
+print it. The outputs stored in ``lessons/<lesson>.ipynb`` and its parts' (what nbval re-executes and compares,
 what the site shows) must contain each of them, exactly, unless the instructor accepted a
 departure: ``python scripts/refresh.py <lesson> --accept`` records it in ``seeds/accepted.json``
 (which seed output, and the output that now replaces it). This is the only test that pins the
