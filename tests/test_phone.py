@@ -93,3 +93,37 @@ def test_back_to_top_never_covers_the_text(page, width):
     assert button.evaluate('b => b.textContent.trim()') == 'Voltar ao topo'   # its name, also as an arrow
     button.click()
     page.wait_for_function('scrollY === 0')
+
+
+# ---------------------------------------------------------------- a phone's own settings
+
+def phone_context(browser, scheme='light'):
+    return browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=3,
+                               color_scheme=scheme)
+
+
+@pytest.mark.parametrize('scheme', ['dark', 'light'])
+def test_a_phone_opens_the_site_in_its_own_colour_mode(browser, site_url, scheme):
+    """A phone set to dark opens the site dark, before the first paint (no light flash while the
+    theme's deferred script loads), with no console error; the theme's button still cycles."""
+    context = phone_context(browser, scheme)
+    pg = context.new_page()
+    errors = []
+    pg.on('console', lambda m: m.type == 'error' and errors.append(m.text))
+    pg.on('pageerror', lambda e: errors.append(str(e)))
+    pg.add_init_script("""document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive' && !window.firstTheme)
+            window.firstTheme = document.documentElement.dataset.theme; });""")
+    try:
+        for name in ('intro', 'lessons/custo', 'labs/custo'):
+            pg.goto(f'{site_url}/{name}.html', wait_until='load')
+            assert pg.evaluate('window.firstTheme') == scheme, name          # before any deferred script
+            assert pg.evaluate('document.documentElement.dataset.theme') == scheme, name
+            assert pg.evaluate('document.documentElement.dataset.mode') == 'auto', name
+        assert errors == []
+        pg.locator('.theme-switch-button').click()        # auto -> the other mode, chosen and kept
+        assert pg.evaluate('document.documentElement.dataset.theme') == ('light' if scheme == 'dark' else 'dark')
+        pg.goto(f'{site_url}/intro.html', wait_until='load')
+        assert pg.evaluate('window.firstTheme') == ('light' if scheme == 'dark' else 'dark')
+    finally:
+        context.close()
