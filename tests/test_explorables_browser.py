@@ -689,3 +689,37 @@ def test_explorables_follow_the_theme_with_readable_text(page, lesson, mode):
         low = [f"{t['text']}: {contrast(t['fg'], t['bg']):.2f} ({t['fg']} on {t['bg']})"
                for t in found['texts'] if contrast(t['fg'], t['bg']) < 4.5]
         assert len(found['texts']) > 10 and low == [], f'{kind} ({mode})'
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize('mode', ['light', 'dark'])
+def test_no_light_frame_around_a_dark_explorable_and_choices_read_as_made_or_not(page, mode):
+    """Issue 30: in dark mode every explorable had a light-grey outer frame (the theme's light
+    card under a notebook's HTML output), and the calibration panel's radio buttons were the dark
+    filled discs of a dark page's native controls. No light box around the card; an unchosen
+    radio is an empty ring (3:1 on the card), a chosen one a filled dot."""
+    from contrast import contrast, luminance
+    page.context.add_init_script(f"localStorage.setItem('mode', '{mode}');"
+                                 f"localStorage.setItem('theme', '{mode}');")
+    open_page(page, 'lessons/calibracao.html')
+    show_answers(page)
+    root = explorable(page, 'calibration')
+    around = root.evaluate("""r => { const out = []; for (let e = r.parentElement; e && e !== document.body; e = e.parentElement) {
+        const c = getComputedStyle(e).backgroundColor; if (!/rgba\\(.*, 0\\)$/.test(c) && c !== 'transparent') out.push(c); }
+        return out; }""")
+    if mode == 'dark':
+        assert [c for c in around if luminance(c) > 0.05] == [], around
+    card = root.evaluate('r => getComputedStyle(r).backgroundColor')
+    radios = root.locator('input[type=radio]')
+    unchosen = [i for i in range(radios.count()) if not radios.nth(i).is_checked()]
+    chosen = [i for i in range(radios.count()) if radios.nth(i).is_checked()]
+    assert unchosen and chosen
+    for i in unchosen:
+        r = radios.nth(i)
+        assert contrast(r.evaluate('e => getComputedStyle(e).borderTopColor'), card) >= 3
+        assert r.evaluate("e => getComputedStyle(e, '::before').transform") in ('matrix(0, 0, 0, 0, 0, 0)',)
+    for i in chosen:
+        dot = radios.nth(i).evaluate("e => [getComputedStyle(e, '::before').transform, getComputedStyle(e, '::before').backgroundColor]")
+        assert dot[0] == 'none' or dot[0].startswith('matrix(1, 0, 0, 1'), dot
+        assert contrast(dot[1], card) >= 3, dot
+    assert_clean(page)
