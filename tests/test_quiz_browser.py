@@ -207,6 +207,35 @@ def test_a_question_shown_twice_is_one_question(page, site_url):
         assert 'Sua primeira resposta: Falso (✔ certa)' in feedback(copies.nth(i)).inner_text()
 
 
+def test_a_multiple_choice_feedback_puts_no_tick_before_a_false_statement(page, site_url):
+    """Issue 30: "✔ Especificidade (incorreta; você não marcou)" read as if the statement were
+    true. Each option says what the student did with it: "✔ Certo marcar:" only before a true
+    statement ticked, "○ Certo não marcar:" before a false one rightly left, "✘ Faltou marcar:"
+    and "✘ Não era para marcar:" for the two mistakes."""
+    page.goto(f'{site_url}/{LESSON}')
+    data = page.evaluate("""() => JSON.parse(document.querySelector('.cq-quiz script.cq-data').textContent)""")
+    qd = next(d for d in data if d['type'] == 'multiple' and not all(d['correct']) and sum(d['correct']) >= 2)
+    q = question(page, qd['id'])
+    boxes = q.locator('.cq-options input[type=checkbox]')
+    true_ones = [i for i, c in enumerate(qd['correct']) if c]
+    false_ones = [i for i, c in enumerate(qd['correct']) if not c]
+    for i in true_ones[1:]:                       # one true left out, every false one left out
+        boxes.nth(i).check()
+    q.get_by_role('button', name='Conferir').click()
+    items = q.locator('.cq-feedback li').all_inner_texts()
+    assert len(items) == len(qd['correct'])
+    for i in false_ones:
+        assert items[i].startswith('○ Certo não marcar:') and '(incorreta)' in items[i], items[i]
+    assert items[true_ones[0]].startswith('✘ Faltou marcar:'), items[true_ones[0]]
+    for i in true_ones[1:]:
+        assert items[i].startswith('✔ Certo marcar:') and '(correta)' in items[i], items[i]
+    boxes.nth(false_ones[0]).check()              # now a false one ticked too
+    q.get_by_role('button', name='Conferir').click()
+    items = q.locator('.cq-feedback li').all_inner_texts()
+    assert items[false_ones[0]].startswith('✘ Não era para marcar:'), items[false_ones[0]]
+    assert not [t for t in items if t.startswith('✔') and '(incorreta)' in t]
+
+
 def _pixel(pg, locator, dx=0.5, dy=0.5):
     """The colour on screen (r, g, b) at a point of ``locator``'s box (a fraction of its size)."""
     import io
