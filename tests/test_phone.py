@@ -13,33 +13,62 @@ OPEN_ALL = """() => { document.documentElement.classList.remove('preveja-js');
                      document.querySelectorAll('details').forEach(d => d.open = true);
                      window.dispatchEvent(new Event('curso:revelado')); }"""
 
-# Every table and printed block that scrolls sideways, and what says so.
+# Every table and printed block that scrolls sideways (framed or not yet), and what says so.
+CUT = 16           # _ext/wide_blocks.py: px hidden before the line says so
 WIDE_JS = """() => Array.from(document.querySelectorAll(
-        '.bd-article .pst-scrollable-table-container, .bd-article div.highlight > pre'))
+        '.bd-article .pst-scrollable-table-container, .bd-article div.highlight > pre, ' +
+        '.bd-article div.highlight > .wide-frame > pre'))
     .filter(b => b.clientWidth && b.scrollWidth > b.clientWidth + 1)
     .map(b => {
         const frame = b.parentElement.classList.contains('wide-frame') ? b.parentElement : null;
-        const hint = frame && frame.nextElementSibling;
+        const hint = frame && frame.previousElementSibling;
+        const next = frame && frame.nextElementSibling;    // a line of its own under it (not the next block's)
+        const after = next && !(next.nextElementSibling && next.nextElementSibling.classList.contains('wide-frame')) ? next : null;
+        const shownHint = h => h && h.classList.contains('wide-hint') && !h.hidden
+                               && h.getBoundingClientRect().height > 0 ? h.textContent : null;
         return {text: b.textContent.trim().slice(0, 60), framed: !!frame, tab: b.tabIndex,
-                hint: hint && hint.classList.contains('wide-hint') && !hint.hidden
-                      && hint.getBoundingClientRect().height > 0 ? hint.textContent : null,
+                cut: b.scrollWidth - b.clientWidth,
+                kind: b.tagName !== 'PRE' ? 'table' : b.closest('.cell_output, .output') ? 'output' : 'code',
+                hint: shownHint(hint), under: shownHint(after),
                 right: frame && frame.classList.contains('more-right'),
                 shadow: frame && getComputedStyle(frame, '::after').opacity};
     })"""
 
 
 @pytest.mark.parametrize('page_name', toc_pages())
-def test_what_scrolls_sideways_says_so(page, page_name):
+def test_what_scrolls_sideways_says_so_once_and_above_it(page, page_name):
     """A table, a code cell or a printed output wider than a phone's column scrolls in its box
-    with a shadow on the side that has more and a line under it; the keyboard can reach it."""
+    with a shadow on the side that has more; the keyboard can reach it. The line "Continua ao
+    lado" stands above the block, never under it, and only where the block is really cut: above
+    every cut table and printed output, above the first cut code cell of the page only (the
+    phone read counted it 35 times on a page, under almost every code block)."""
     page.set_viewport_size(PHONE)
     page.goto(f'{page.site_url}/{page_name}.html', wait_until='load')
     page.add_style_tag(content='.wide-frame::before, .wide-frame::after { transition: none !important; }')
     page.evaluate(OPEN_ALL)
     page.wait_for_timeout(100)        # the shadow's 0,15 s fade is off: it is read at its end state
-    silent = [w for w in page.evaluate(WIDE_JS)
-              if not (w['framed'] and w['hint'] and w['tab'] == 0 and w['right'] and w['shadow'] == '1')]
+    wide = page.evaluate(WIDE_JS)
+    silent = [w for w in wide if not (w['framed'] and w['tab'] == 0 and w['right'] and w['shadow'] == '1')]
     assert silent == []
+    assert [w for w in wide if w['under']] == [], 'a line under a block'
+    hinted_code = [w for w in wide if w['kind'] == 'code' and w['hint']]
+    assert len(hinted_code) <= 1, hinted_code
+    code = [w for w in wide if w['kind'] == 'code' and w['cut'] >= CUT]
+    assert not code or code[0]['hint'], code[0]
+    untold = [w for w in wide if w['kind'] != 'code' and w['cut'] >= CUT and not w['hint']]
+    assert untold == []
+    needless = [w for w in wide if w['cut'] < CUT and w['hint']]
+    assert needless == []
+
+
+def test_the_lesson_map_fits_a_phone(page):
+    """The home page's "Mapa das aulas" is cut at the right by a few px no more: its last column
+    ("lab no Colab") shows whole, with no line to swipe."""
+    page.set_viewport_size(PHONE)
+    page.goto(f'{page.site_url}/intro.html', wait_until='load')
+    table = page.locator('.bd-article .pst-scrollable-table-container').last
+    assert table.evaluate('t => t.scrollWidth - t.clientWidth') < CUT
+    assert page.locator('.wide-hint:not([hidden])').count() == 0
 
 
 def test_the_shadow_follows_the_scroll(page):
@@ -51,7 +80,37 @@ def test_the_shadow_follows_the_scroll(page):
     table.evaluate('t => { t.scrollLeft = t.scrollWidth; }')
     page.wait_for_timeout(100)
     assert 'more-left' in frame.get_attribute('class') and 'more-right' not in frame.get_attribute('class')
-    assert frame.locator('xpath=following-sibling::p[1]').inner_text() == 'Continua ao lado: deslize para ver ↔'
+    assert frame.locator('xpath=preceding-sibling::p[1]').inner_text() == 'Continua ao lado: deslize para ver ↔'
+
+
+@pytest.mark.parametrize('lesson, first', [('metricas-fundamental', 'métrica'),
+                                           ('metricas-avancada', None)])
+def test_a_wide_table_keeps_its_row_names_in_view(page, lesson, first):
+    """Swiped to its end, a wide table still shows its first column (the rows' names: §5's
+    metrics, §14's questions), opaque over the columns that pass under it."""
+    page.set_viewport_size(PHONE)
+    page.goto(f'{page.site_url}/lessons/{lesson}.html', wait_until='load')
+    page.evaluate(OPEN_ALL)
+    page.wait_for_timeout(200)
+    tables = page.locator('.wide-frame > .pst-scrollable-table-container.is-wide')
+    assert tables.count() >= 1
+    for k in range(tables.count()):
+        box = tables.nth(k)
+        before = box.evaluate("""t => Array.from(t.querySelectorAll('tr'), r => r.firstElementChild.textContent.trim())""")
+        box.evaluate('t => { t.scrollLeft = t.scrollWidth; }')
+        page.wait_for_timeout(50)
+        kept = box.evaluate("""t => { const left = t.getBoundingClientRect().left;
+            return Array.from(t.querySelectorAll('tr'), r => {
+                const c = r.firstElementChild, b = c.getBoundingClientRect();
+                const bg = getComputedStyle(c).backgroundColor;
+                return [c.textContent.trim(), Math.abs(b.left - left) < 1.5,
+                        !/rgba\\(.*, 0\\)$/.test(bg) && bg !== 'transparent']; }); }""")
+        assert [row[0] for row in kept] == before
+        assert all(row[1] for row in kept), ('a row name scrolled away', lesson, k)
+        assert all(row[2] for row in kept), ('a row name is see-through', lesson, k)
+    if first:
+        heads = tables.evaluate_all("ts => ts.map(t => t.querySelector('tr').firstElementChild.textContent.trim())")
+        assert first in heads
 
 
 def test_printed_sentences_wrap_instead_of_scrolling(page):
