@@ -1,6 +1,8 @@
 """The site on a phone (Chromium at 390 × 844): nothing hidden off-screen without a cue, and
 "Voltar ao topo" never over the text. The formulas' own test is tests/test_formulas.py; the
 explorables', tests/test_explorables_browser.py; the slides', tests/test_slides.py."""
+import re
+
 import pytest
 
 from conftest import toc_pages
@@ -186,3 +188,67 @@ def test_a_phone_opens_the_site_in_its_own_colour_mode(browser, site_url, scheme
         assert pg.evaluate('window.firstTheme') == ('light' if scheme == 'dark' else 'dark')
     finally:
         context.close()
+
+
+# ---------------------------------------------------------------- the header's names
+
+HEADER_JS = """() => Array.from(document.querySelectorAll(
+        '.bd-header-article .btn, .bd-header-article .dropdown-toggle'))
+    .filter(b => b.offsetParent && !b.closest('.dropdown-menu') && b.id !== 'pst-back-to-top')
+    .map(b => { const label = b.querySelector('.btn__label'), r = b.getBoundingClientRect();
+        const lr = label && label.getBoundingClientRect();
+        return {name: (b.getAttribute('aria-label') || b.textContent).trim().replace(/\\s+/g, ' '),
+                label: label && lr.width > 0 ? label.textContent.trim() : null,
+                size: label ? parseFloat(getComputedStyle(label).fontSize) : 0,
+                box: [r.left, r.top, r.right, r.bottom],
+                inside: !lr || (lr.left >= r.left - 1 && lr.right <= r.right + 1)}; })"""
+
+
+@pytest.mark.parametrize('width', [390, 1280])
+@pytest.mark.parametrize('page_name', ['lessons/custo', 'labs/custo'])
+def test_the_headers_buttons_say_their_names(browser, site_url, page_name, width):
+    """Each of the header's icons (rocket, GitHub, download, full screen, theme, search,
+    contents, menu) has a visible name, 11 px or more, inside its button, and an accessible name
+    that contains it; on a phone they sit side by side, never over each other."""
+    context = phone_context(browser) if width == 390 else browser.new_context(viewport={'width': 1280, 'height': 900})
+    pg = context.new_page()
+    try:
+        pg.goto(f'{site_url}/{page_name}.html', wait_until='load')
+        buttons = pg.evaluate(HEADER_JS)
+        names = [b['label'] for b in buttons]
+        expected = {'Menu', 'Colab', 'GitHub', 'Baixar', 'Tema'} | ({'Buscar', 'Seções'} if width == 390 else {'Tela cheia'})
+        assert expected <= set(names), names
+        for b in buttons:
+            assert b['label'], b
+            assert b['size'] >= 11 and b['inside'], b
+            assert b['label'].lower() in b['name'].lower(), b          # the visible name is in the spoken one
+        boxes = sorted(b['box'] for b in buttons)
+        for a, c in zip(boxes, boxes[1:]):
+            assert a[2] <= c[0] + 0.5 or a[3] <= c[1] or c[3] <= a[1], (a, c)
+        assert pg.evaluate('document.documentElement.scrollWidth') <= width
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize('lab', ['triagem', 'roc', 'calibracao', 'custo'])
+def test_a_lab_says_open_in_colab_near_its_top(browser, site_url, lab):
+    """A lab page's way to Colab is a visible button under its title, on the first screen of a
+    phone, going where the theme's own Colab link goes (derived from repository.url), with one
+    line on what to do on a phone."""
+    context = phone_context(browser)
+    pg = context.new_page()
+    try:
+        pg.goto(f'{site_url}/labs/{lab}.html', wait_until='load')
+        button = pg.locator('.bd-article').get_by_role('link', name='Abrir no Colab')
+        assert button.count() == 1
+        box = button.bounding_box()
+        assert box['y'] + box['height'] <= PHONE['height'] and box['height'] >= 44
+        theme = pg.locator('.dropdown-launch-buttons a.dropdown-item').first.get_attribute('href')
+        assert button.get_attribute('href') == theme
+        assert re.fullmatch(rf'https://colab\.research\.google\.com/github/[\w.-]+/[\w.-]+/blob/[\w.-]+/labs/{lab}\.ipynb', theme)
+        line = pg.locator('.colab-cta-celular').inner_text()
+        assert line.startswith('No celular:') and 'Confira' in line and 'Colab' in line
+        assert button.evaluate('b => b.compareDocumentPosition(document.querySelector(".bd-article h1")) & Node.DOCUMENT_POSITION_PRECEDING')
+    finally:
+        context.close()
+
