@@ -90,7 +90,10 @@
       if (this.ui.hasAttribute('data-referencia')) this.buildSide(form);
       var inputId = this.dom + '-numero';
       form.appendChild(el('label', { 'for': inputId }, 'Sua previsão'));
-      this.input = el('input', { type: 'text', id: inputId, inputmode: 'decimal',
+      /* inputmode text: the field takes "3/4" and "75 %", and a phone's decimal pad has no "/"
+         nor "%" (an iPhone's has only digits and the comma) */
+      this.input = el('input', { type: 'text', id: inputId, inputmode: 'text', autocapitalize: 'off',
+                                 autocorrect: 'off', enterkeyhint: 'done',
                                  autocomplete: 'off', spellcheck: 'false',
                                  placeholder: this.answer.percent ? 'uma porcentagem' : 'um número',   /* no example: it could be near an answer */
                                  'aria-describedby': this.feedback.id });

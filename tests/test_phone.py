@@ -1,6 +1,10 @@
-"""The site on a phone (Chromium at 390 × 844): nothing hidden off-screen without a cue, and
-"Voltar ao topo" never over the text. The formulas' own test is tests/test_formulas.py; the
-explorables', tests/test_explorables_browser.py; the slides', tests/test_slides.py."""
+"""The site on a phone (Chromium at 390 × 844): nothing hidden off-screen without a cue, said once
+and above what is cut; a wide table keeps its row names in view; "Voltar ao topo" never over the
+text; the phone's own dark setting opens the site dark; the header's buttons say their names; a
+lab says how to reach Colab; the page's table of contents marks the section on screen; a glossary
+entry shows from its first name; fields and buttons a thumb can hit. The formulas' own test is
+tests/test_formulas.py; the explorables', tests/test_explorables_browser.py; the slides',
+tests/test_slides.py."""
 import re
 
 import pytest
@@ -252,3 +256,27 @@ def test_a_lab_says_open_in_colab_near_its_top(browser, site_url, lab):
     finally:
         context.close()
 
+
+# ---------------------------------------------------------------- a thumb's fields
+
+def test_fields_and_buttons_are_a_thumbs_size_and_take_fractions(browser, site_url):
+    """A quiz's number field and a Preveja's field are 44 px high (the phone read measured 32 and
+    38), their buttons too; both take "3/4" and "75 %", so their keyboard is not the decimal pad
+    (an iPhone's has no "/" nor "%")."""
+    context = phone_context(browser)
+    pg = context.new_page()
+    try:
+        pg.goto(f'{site_url}/lessons/custo.html', wait_until='load')
+        for sel in ('.cq-numeric input', '.preveja-form input[type=text]', 'button.cq-check',
+                    'button.preveja-conferir', 'button.preveja-pular', '.explorable .ex-field'):
+            el = pg.locator(sel).first
+            assert el.evaluate('e => e.getBoundingClientRect().height') >= 44, sel
+        for sel in ('.cq-numeric input', '.preveja-form input[type=text]', '.explorable .ex-field'):
+            modes = pg.locator(sel).evaluate_all('es => es.map(e => e.inputMode)')
+            assert modes and set(modes) == {'text'}, (sel, modes)
+        box = pg.locator('.admonition.preveja:has(.preveja-ui[data-tipo="numero"])').first
+        box.get_by_label('Sua previsão').fill('3/4')
+        box.get_by_role('button', name='Conferir').click()
+        assert 'Você previu' in box.locator('.preveja-retorno').inner_text()
+    finally:
+        context.close()

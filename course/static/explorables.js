@@ -205,7 +205,13 @@ window.CourseExplorables = window.CourseExplorables || (function () {
     all(root, '.ex-control[data-spec]').forEach(function (w) {
       var r = w.querySelector('input[type=range]'), f = w.querySelector('[data-field]');
       if (r) { wireSlider(w, r); wireSteps(w, r); }
-      if (f) wireField(w, f);
+      if (f) {
+        wireField(w, f);
+        /* it takes "3/4" and "75 %": a phone's decimal pad has no "/" nor "%" */
+        f.setAttribute('inputmode', 'text');
+        f.setAttribute('autocapitalize', 'off');
+        f.setAttribute('enterkeyhint', 'done');
+      }
       setValue(w, parseFloat(w.getAttribute('data-current')));
     });
   }

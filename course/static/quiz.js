@@ -93,6 +93,12 @@ if (!window.courseQuiz) {
       this.kind = 'quiz-' + d.type;
       this.inputs = q.querySelectorAll('.cq-options input');
       this.field = q.querySelector('.cq-numeric input');
+      if (this.field) {   /* it takes "3/4" and "75 %": a phone's decimal pad has no "/" nor "%" */
+        this.field.setAttribute('inputmode', 'text');
+        this.field.setAttribute('autocapitalize', 'off');
+        this.field.setAttribute('autocorrect', 'off');
+        this.field.setAttribute('enterkeyhint', 'done');
+      }
       this.feedback = q.querySelector('.cq-feedback');
       (copies[this.key] = copies[this.key] || []).push(this);
       (root.cqQuestions = root.cqQuestions || []).push(this);
