@@ -257,6 +257,48 @@ def test_a_lab_says_open_in_colab_near_its_top(browser, site_url, lab):
         context.close()
 
 
+# ---------------------------------------------------------------- where the reader is
+
+def test_the_table_of_contents_marks_the_section_on_screen(browser, site_url):
+    """With the page's predictions restored (every answer of roc shown), a jump into section 1
+    marks section 1 in "Seções" (the phone read saw "5." marked: the theme marks the last heading
+    that crossed the top of the screen, and after a jump none does)."""
+    context = phone_context(browser)
+    pg = context.new_page()
+    try:
+        pg.goto(f'{site_url}/lessons/roc.html', wait_until='load')
+        pg.evaluate("() => document.querySelectorAll('.preveja-pular').forEach(b => b.click())")
+        pg.goto(f'{site_url}/lessons/roc.html', wait_until='load')   # the answers come back open
+        pg.wait_for_timeout(300)
+        sections = pg.evaluate("""() => Array.from(document.querySelectorAll('article section > section > h2'))
+            .map(h => [h.textContent.replace('#', '').trim(), h.getBoundingClientRect().top + scrollY,
+                       h.parentElement.getBoundingClientRect().height])""")
+        for title, top, height in sections[1:4]:
+            pg.evaluate(f'window.scrollTo(0, {top + height / 2})')
+            pg.wait_for_timeout(400)
+            active = pg.evaluate("Array.from(document.querySelectorAll('#pst-page-toc-nav a.active'), a => a.textContent.trim())")
+            assert active and active[-1] == title or (active and title.startswith(active[-1])), (title, active)
+    finally:
+        context.close()
+
+
+def test_a_glossary_entry_shows_from_its_first_name(browser, site_url):
+    """A link to an entry's second name (sensibilidade) lands with the entry's first name, the
+    main term (revocação), below the sticky header, not under it."""
+    context = phone_context(browser)
+    pg = context.new_page()
+    try:
+        for anchor in ('term-sensibilidade', 'term-revocacao'):
+            pg.goto(f'{site_url}/glossario.html#{anchor}', wait_until='load')
+            pg.wait_for_timeout(300)
+            top, header = pg.evaluate(f"""() => {{ let d = document.getElementById('{anchor}');
+                while (d.previousElementSibling && d.previousElementSibling.tagName === 'DT') d = d.previousElementSibling;
+                return [d.getBoundingClientRect().top, document.querySelector('.bd-header-article').getBoundingClientRect().bottom]; }}""")
+            assert header - 1 <= top < PHONE['height'] / 3, (anchor, top, header)
+    finally:
+        context.close()
+
+
 # ---------------------------------------------------------------- a thumb's fields
 
 def test_fields_and_buttons_are_a_thumbs_size_and_take_fractions(browser, site_url):
