@@ -20,6 +20,10 @@ take everything up to the next heading as this box's answer.
 
 A ``confira(...)`` cell with no note, or a note no cell asks for, stops the build (a warning,
 fatal with ``-W``). Editing a notes file rebuilds its lab page.
+
+Under each lab's title, a visible "Abrir no Colab" button (the theme's own Colab link of the page,
+derived from ``repository.url``) and one line on what to do on a phone: the Confira boxes here,
+the code in Colab (``colab_call``; the look is in ``_static/course.css``).
 """
 from __future__ import annotations
 
@@ -99,7 +103,50 @@ class PlaceNotes(Transform):
                 f'mostra: {", ".join(unused)}', base_node=cells[-1][0])
 
 
+# ----------------------------------------------------------------------------- "Abrir no Colab"
+
+COLAB_LINE = ('<strong>No celular:</strong> faça aqui as caixas Confira (sua previsão, depois a nota); '
+              'para rodar o código, abra o lab no Colab.')
+
+
+def colab_link(context) -> str | None:
+    """The theme's Colab link of this page (sphinx-book-theme's launch buttons, derived from
+    ``repository.url``): never written by hand."""
+    for button in context.get('header_buttons') or []:
+        if button.get('label') != 'launch-buttons':
+            continue
+        for item in button.get('buttons', []):
+            if item.get('text') == 'Colab' and item.get('url'):
+                return item['url']
+    return None
+
+
+def colab_call(context) -> str:
+    """The lab's visible way to Colab, under its title: a button and one line on what to do on a
+    phone (the header's rocket has no words, and a phone shows it among six icons)."""
+    url = colab_link(context)
+    if not url:
+        return ''
+    from html import escape
+    logo = context['pathto']('_static/images/logo_colab.png', 1)
+    return (f'<div class="colab-cta"><a class="colab-cta-botao" href="{escape(url)}" target="_blank" '
+            f'rel="noopener"><img src="{escape(logo)}" alt="" width="28" height="28">Abrir no Colab</a>'
+            f'<p class="colab-cta-celular">{COLAB_LINE}</p></div>')
+
+
+def _colab_button(app, pagename, templatename, context, doctree):
+    if not pagename.startswith('labs/') or 'body' not in context:
+        return
+    call = colab_call(context)
+    body = context['body']
+    end = body.find('</h1>')
+    if call and end >= 0:
+        context['body'] = body[:end + 5] + '\n' + call + body[end + 5:]
+
+
 def setup(app):
     app.setup_extension('preveja')   # its script and style hide and reveal the notes
     app.add_transform(PlaceNotes)
+    # after sphinx-book-theme's launch buttons (priority 501), which give the Colab link
+    app.connect('html-page-context', _colab_button, priority=600)
     return {'parallel_read_safe': True, 'parallel_write_safe': True}

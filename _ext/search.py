@@ -48,10 +48,12 @@ BUNDLE = 'pagefind'                 # the index's folder in the built site
 LANGUAGE = 'pt'                     # Pagefind's stemmer (the pages are pt-BR)
 ASSETS = ['search.js', 'search.css']
 TEMPLATE = 'search-page.html'
-# Not read by the index: code and its printed output (English, numbers), formulas (letters of TeX),
-# the "#" of heading links, buttons and forms, scripts.
+# Not read by the index: code and its printed output (English, numbers), the "#" of heading links,
+# buttons and forms, scripts, what the screen does not show (the printed page's address, a part's
+# reading time, the lab's Colab button). A formula is read as text (``tex_text``): a snippet keeps it.
 NOT_INDEXED = ['.cell_input', '.cell_output', '.katex', '.headerlink', 'script', 'style',
-               'noscript', 'button', 'form', 'dl.glossary']
+               'noscript', 'button', 'form', 'dl.glossary', '.handout-endereco', '[hidden]',
+               '.parte-cabecalho', '.colab-cta']
 # Pagefind also writes its own search interfaces; the course's is _static/search.js.
 NOT_SERVED = ['pagefind-ui.*', 'pagefind-component-ui.*', 'pagefind-modular-ui.*',
               'pagefind-highlight.js', 'wasm.unknown.pagefind']
@@ -76,6 +78,101 @@ def parts(app) -> dict[str, str]:
                 walk(name, tree.caption or caption)
     walk(site_map.root.docname, '')
     return found
+
+
+# ----------------------------------------------------------------------------- formulas as text
+
+GREEK = {'alpha': 'α', 'beta': 'β', 'gamma': 'γ', 'delta': 'δ', 'epsilon': 'ε', 'varepsilon': 'ε',
+         'theta': 'θ', 'lambda': 'λ', 'mu': 'μ', 'nu': 'ν', 'pi': 'π', 'rho': 'ρ', 'sigma': 'σ',
+         'tau': 'τ', 'phi': 'φ', 'varphi': 'φ', 'chi': 'χ', 'psi': 'ψ', 'omega': 'ω', 'Delta': 'Δ',
+         'Phi': 'Φ', 'Sigma': 'Σ', 'Omega': 'Ω', 'Gamma': 'Γ', 'Lambda': 'Λ', 'Pi': 'Π'}
+SYMBOLS = {'cdot': '·', 'times': '×', 'le': '≤', 'leq': '≤', 'ge': '≥', 'geq': '≥', 'ne': '≠',
+           'neq': '≠', 'approx': '≈', 'pm': '±', 'to': '→', 'rightarrow': '→', 'Rightarrow': '⇒',
+           'infty': '∞', 'sum': 'Σ', 'prod': 'Π', 'in': '∈', 'sim': '∼', 'mid': '|', 'ldots': '…',
+           'dots': '…', 'cdots': '…', 'lvert': '|', 'rvert': '|', 'vert': '|', 'langle': '⟨',
+           'rangle': '⟩', 'lbrace': '{', 'rbrace': '}', 'minus': '−', 'log': 'log', 'ln': 'ln',
+           'exp': 'exp', 'max': 'max', 'min': 'min', 'arg': 'arg', 'operatorname': '', 'mathrm': '',
+           'text': '', 'textrm': '', 'textit': '', 'mathit': '', 'mathbf': '', 'boldsymbol': '',
+           'mathsf': '', 'displaystyle': '', 'left': '', 'right': '', 'big': '', 'Big': '',
+           'bigl': '', 'bigr': '', 'Bigl': '', 'Bigr': '', 'quad': ' ', 'qquad': ' ', 'hat': '',
+           'bar': '', 'tilde': '', 'overline': '', 'underbrace': '', 'limits': '', 'nolimits': ''}
+SUBSCRIPT = str.maketrans('0123456789+-=()aeioruvx', '₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑᵢₒᵣᵤᵥₓ')
+SUPERSCRIPT = str.maketrans('0123456789+-=()n', '⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿ')
+
+
+def _group(tex: str, i: int) -> tuple[str, int]:
+    """The argument that starts at ``tex[i]``: a {group} or one character (or a command)."""
+    while i < len(tex) and tex[i] == ' ':
+        i += 1
+    if i >= len(tex):
+        return '', i
+    if tex[i] == '{':
+        depth, j = 0, i
+        while j < len(tex):
+            depth += {'{': 1, '}': -1}.get(tex[j], 0)
+            if depth == 0:
+                return tex[i + 1:j], j + 1
+            j += 1
+        return tex[i + 1:], len(tex)
+    if tex[i] == '\\':
+        m = re.match(r'\\([A-Za-z]+|.)', tex[i:])
+        return m.group(0), i + len(m.group(0))
+    return tex[i], i + 1
+
+
+def _script(text: str, table) -> str:
+    mapped = text.translate(table)
+    return mapped if all(c != o or c in ' ' for c, o in zip(mapped, text)) and mapped != text else text
+
+
+def tex_text(tex: str) -> str:
+    """A formula's TeX as a line of text a snippet can show: "F_\\beta = \\frac{(1+\\beta^2)PR}
+    {\\beta^2 P + R}" -> "Fβ = (1+β²)PR/(β² P + R)". Good enough to read, not to typeset."""
+    out, i = [], 0
+    while i < len(tex):
+        c = tex[i]
+        if c == '\\':
+            m = re.match(r'\\([A-Za-z]+|.)', tex[i:])
+            name, i = m.group(1), i + len(m.group(0))
+            if name == 'frac' or name == 'dfrac' or name == 'tfrac':
+                top, i = _group(tex, i)
+                bottom, i = _group(tex, i)
+                top, bottom = tex_text(top), tex_text(bottom)
+                wrap = lambda s: s if re.fullmatch(r'[\wα-ωΑ-Ω.,²³⁻¹₀-₉]+', s) else f'({s})'  # noqa: E731
+                out.append(f'{wrap(top)}/{wrap(bottom)}')
+            elif name == 'sqrt':
+                arg, i = _group(tex, i)
+                out.append(f'√({tex_text(arg)})')
+            elif name in GREEK:
+                out.append(GREEK[name])
+            elif name in SYMBOLS:
+                out.append(SYMBOLS[name] if not SYMBOLS[name] or len(SYMBOLS[name]) == 1
+                           or name in ('quad', 'qquad') else f' {SYMBOLS[name]} ')
+            elif name in ',;:! ':
+                out.append(' ' if name != '!' else '')
+            elif len(name) == 1:               # \% \{ \_ ...
+                out.append(name)
+        elif c in '_^':
+            arg, i = _group(tex, i + 1)
+            arg = tex_text(arg)
+            out.append(_script(arg, SUBSCRIPT if c == '_' else SUPERSCRIPT))
+        elif c in '{}':
+            i += 1
+        elif c == '~':
+            out.append(' ')
+            i += 1
+        else:
+            out.append(c)
+            i += 1
+    text = ''.join(out).replace('{,}', ',')
+    return re.sub(r'\s+', ' ', text).strip()
+
+
+def _formulas_as_text(element) -> None:
+    """Every KaTeX formula inside ``element`` replaced by its TeX read as text (``tex_text``)."""
+    for formula in element.select('.katex'):
+        tex = formula.select_one('annotation')
+        formula.replace_with(tex_text(tex.get_text()) if tex else '')
 
 
 def _soup(path: Path):
@@ -124,10 +221,7 @@ def _definition_text(definition, teaching) -> str:
     """An entry's definition as it reads, without its "Ver <section>" (shown apart, and the
     section's title would make every entry taught there match its words)."""
     definition = copy.copy(definition)
-    for formula in definition.select('.katex'):
-        tex = formula.select_one('annotation')
-        text = tex.get_text() if tex else ''
-        formula.replace_with(text if '\\' not in text else '')   # "(TP + TN)/n" reads as it is
+    _formulas_as_text(definition)             # "(TP + TN)/n", "com β > 1 a revocação pesa mais"
     if teaching is not None:
         for link in definition.select('a.reference.internal[href]'):
             before = link.previous_sibling
@@ -165,6 +259,7 @@ def _page_parts(doc: str, path: Path) -> dict | None:
             link.decompose()
     title = _clean_text(heading) if heading is not None else doc
     entries = [dict(entry, page=doc) for entry in glossary_entries(doc, article)]
+    _formulas_as_text(article)
     for selector in NOT_INDEXED:
         for element in article.select(selector):
             element.decompose()

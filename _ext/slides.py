@@ -7,7 +7,8 @@ figure: the script ``figures/<script>.py`` runs at every build and its PNG goes 
 deck, so a changed script changes the slide. Display formulas (``$$...$$``) are written by KaTeX
 at build time, as on the lessons' pages, so a deck loads no math script; reveal.js and KaTeX's
 stylesheet are served by the site. A deck is a page of its own (on a phone, the way to see it full
-screen): its "Voltar à aula" goes to the lesson that embeds it (``lessons_of``).
+screen): its "Voltar à aula" goes to the lesson that embeds it (``lessons_of``). A deck's line on
+how to move by the keys (``KEYS_HELP``) says, on a touch screen, how to move by touch.
 """
 from __future__ import annotations
 
@@ -21,6 +22,10 @@ import jinja2
 import yaml
 
 FIGURE = re.compile(r'\]\(fig:([\w-]+)\)')
+# A deck's line on how to move ("Use ← → para navegar · F tela cheia · Esc todos os slides"): on a
+# touch screen it says how by touch instead (the two spans, picked by the pointer, _static/slides.css)
+KEYS_HELP = re.compile(r'^(Use ← →[^\n]*Esc[^\n]*)$', re.M)
+TOUCH_HELP = 'Deslize para o lado para mudar de slide · toque em ← → embaixo'
 DISPLAY_MATH = re.compile(r'\$\$(.+?)\$\$', re.S)
 EMBEDDED = re.compile(r'<iframe class="slides-embed" src="\.\./slides/([\w-]+)\.html"')
 
@@ -67,6 +72,8 @@ def render_decks(root: Path, out: Path):
     for source in sorted((root / 'slides').glob('[!_]*.md')):
         meta, body = _front_matter(source.read_text(encoding='utf-8'))
         body = env.from_string(body).render(**values)
+        body = KEYS_HELP.sub(lambda m: f'<span class="by-keys">{m.group(1)}</span>'
+                                       f'<span class="by-touch">{TOUCH_HELP}</span>', body)
         body = DISPLAY_MATH.sub(_formula, body)
         _render_figures(set(FIGURE.findall(body)), root, out / 'figures')
         body = FIGURE.sub(r'](figures/\1.png)', body)

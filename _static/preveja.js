@@ -90,7 +90,10 @@
       if (this.ui.hasAttribute('data-referencia')) this.buildSide(form);
       var inputId = this.dom + '-numero';
       form.appendChild(el('label', { 'for': inputId }, 'Sua previsão'));
-      this.input = el('input', { type: 'text', id: inputId, inputmode: 'decimal',
+      /* inputmode text: the field takes "3/4" and "75 %", and a phone's decimal pad has no "/"
+         nor "%" (an iPhone's has only digits and the comma) */
+      this.input = el('input', { type: 'text', id: inputId, inputmode: 'text', autocapitalize: 'off',
+                                 autocorrect: 'off', enterkeyhint: 'done',
                                  autocomplete: 'off', spellcheck: 'false',
                                  placeholder: this.answer.percent ? 'uma porcentagem' : 'um número',   /* no example: it could be near an answer */
                                  'aria-describedby': this.feedback.id });
@@ -218,6 +221,7 @@
                escapeHtml(this.answer.text) + '</strong>' +
                (diff === 0 ? ' (exato).' : same ? ' (igual nas casas mostradas).'
                                                 : ' (diferença de ' + gap + ').');
+    line += this.scaleWords(guess.value, verdict);
     if (this.reference) {
       var truth = this.answer.value > this.reference.value ? 'above' : 'below';
       var words = { above: 'acima', below: 'abaixo' };
@@ -229,6 +233,64 @@
       if (!sideRight) verdict = 'wrong';
     }
     return { verdict: verdict, html: verdictHtml('numero', verdict) + line };
+  };
+
+  /* How near is near, said in plain words (the rules are CourseAnswers.judge's: the distance on
+     the answer's scale, log-odds for a proportion, log-ratio otherwise; never named so here). On
+     a miss, first which way and how far the guess went, as a quiz's hint would. */
+  function times(k) {                        /* "1,26 vez", "2,3 vezes" */
+    var digits = k < 10 ? 2 : k < 100 ? 1 : 0;
+    var text = N.format(k, digits);
+    return text + (k < 2 ? ' vez' : ' vezes');
+  }
+
+  function odds(q) {                         /* 0,9 -> "9,0 contra 1"; 0,034 -> "1 contra 28" */
+    var r = q >= 0.5 ? q / (1 - q) : (1 - q) / q;
+    var text = N.format(r, r < 10 ? 1 : 0);
+    return q >= 0.5 ? text + ' contra 1' : '1 contra ' + text;
+  }
+
+  Preveja.prototype.scaleWords = function (value, verdict) {
+    var answer = this.answer.value;
+    var scale = A.scaleOf(answer, { percent: this.answer.percent });
+    var d = A.distance(value, answer, scale);
+    var k = Math.exp(d);
+    var write = this.answer.percent ? function (x) { return N.percent(x, 1); }
+                                    : function (x) { return N.format(x, Math.max(1, this.answer.digits)); }.bind(this);
+    var hint = '', how;
+    if (verdict !== 'right' && value !== answer) {
+      var side = value < answer ? 'abaixo' : 'acima';
+      var size = !isFinite(d) ? 'longe' : d <= A.CLOSE ? 'um pouco' : d <= Math.log(3) ? 'bem' : 'muito';
+      hint = '<p class="preveja-dica"><strong>Sua previsão ficou ' +
+             (size === 'longe' ? side + ' da resposta e do outro lado do zero' : size + ' ' + side + ' da resposta') +
+             '</strong>' + (isFinite(d) ? ': ' + (scale === 'proportion'
+               ? (value < answer ? 'as chances da resposta são ' + times(k) + ' as suas'
+                                 : 'as suas chances são ' + times(k) + ' as da resposta')
+               : (value < answer ? 'a resposta é ' + times(k) + ' a sua previsão'
+                                 : 'a sua previsão é ' + times(k) + ' a resposta'))
+             : '') + '.</p>';
+    }
+    var near = 'Boa previsão: até ' + times(Math.exp(A.RIGHT));
+    var tol = this.tolerance;
+    var tolText = tol === null ? '' : this.answer.percent
+      ? N.format(100 * tol, 100 * tol < 1 ? 1 : 0) + (100 * tol < 2 ? ' ponto percentual' : ' pontos percentuais')
+      : N.format(tol, Math.max(this.answer.digits, String(tol).split('.')[1] ? String(tol).split('.')[1].length : 0));
+    if (tol !== null) near += ' e a até ' + tolText + ' da resposta';
+    near += '; perto: até ' + times(Math.exp(A.CLOSE)) + (tol !== null ? ' ou a até ' + tolText : '') +
+            (scale === 'proportion' && (tol === null || tol < A.POINT) ? ' ou a até 1 ponto percentual' : '') + '.';
+    if (scale === 'proportion') {
+      var g = Math.min(Math.max(value, 0.005), 0.995), r = Math.min(Math.max(answer, 0.005), 0.995);
+      how = 'Numa proporção, conta quanto as chances mudam, não os pontos: ' + write(value) + ' é ' +
+            odds(g) + ', ' + write(answer) + ' é ' + odds(r) +
+            (isFinite(d) && d > 0 ? ' (uma é ' + times(k) + ' a outra)' : '') +
+            '. Perto de 0 % ou de 100 %, poucos pontos mudam muito as chances.';
+    } else if (isFinite(d)) {
+      how = 'A régua é relativa: conta quantas vezes um número cabe no outro, não a diferença' +
+            (d > 0 ? ' (aqui, ' + times(k) + (scale === 'count' ? ', contando um a mais em cada, para o zero contar' : '') + ')' : '') + '.';
+    } else {
+      how = 'A régua é relativa: um número do outro lado do zero fica longe.';
+    }
+    return hint + '<p class="preveja-regua">' + how + ' ' + near + '</p>';
   };
 
   Preveja.prototype.judgeChoice = function (id) {

@@ -309,22 +309,28 @@
     return td;
   }
 
+  /* A table; each cell also carries its column's name (data-label): on a phone the table of
+     predictions is a card a row, its question on top and each number under its name
+     (progress.css). The roles say it is a table however it is laid out. */
   function table(caption, head, rows, foot) {
     var wrap = el('div', { 'class': 'progresso-tabela', tabindex: '0', role: 'region',
                            'aria-label': caption });
-    var t = el('table');
+    var t = el('table', { role: 'table' });
     t.appendChild(el('caption', {}, caption));
-    var thead = el('thead'), tr = el('tr');
-    head.forEach(function (h) {
-      tr.appendChild(el('th', { scope: 'col', 'class': h.num === false ? '' : 'num' }, h.text || h));
+    var thead = el('thead', { role: 'rowgroup' }), tr = el('tr', { role: 'row' });
+    var names = head.map(function (h) { return h.text || h; });
+    head.forEach(function (h, i) {
+      tr.appendChild(el('th', { scope: 'col', role: 'columnheader', 'class': h.num === false ? '' : 'num' }, names[i]));
     });
     thead.appendChild(tr);
     t.appendChild(thead);
-    var tbody = el('tbody');
+    var tbody = el('tbody', { role: 'rowgroup' });
     rows.concat(foot ? [foot] : []).forEach(function (cells, r) {
-      var row = el('tr');
+      var row = el('tr', { role: 'row' });
       cells.forEach(function (value, i) {
-        row.appendChild(cell(i ? 'td' : 'th', value, i ? {} : { scope: 'row' }));
+        var c = cell(i ? 'td' : 'th', value, i ? { role: 'cell' } : { scope: 'row', role: 'rowheader' });
+        c.setAttribute('data-label', names[i]);
+        row.appendChild(c);
       });
       (r === rows.length ? (t.tFoot || t.createTFoot()) : tbody).appendChild(row);
     });
@@ -411,16 +417,45 @@
     return text.length <= n ? text : text.slice(0, Math.max(1, n - 1)).replace(/\s+\S*$/, '') + '…';
   }
 
+  /* ``text`` in lines of at most ``n`` characters, at most ``lines`` of them (the last one
+     shortened with "…" when the text goes on). */
+  function lines(text, n, most) {
+    var words = String(text).split(/\s+/), out = [], cur = '';
+    for (var i = 0; i < words.length; i++) {
+      var next = cur ? cur + ' ' + words[i] : words[i];
+      if (next.length <= n) { cur = next; continue; }
+      if (cur) out.push(cur);
+      cur = words[i];
+      if (out.length === most) {        /* no line left: the last one says it goes on */
+        out[most - 1] = shorten(out[most - 1] + ' ' + words.slice(i).join(' '), n);
+        return out;
+      }
+    }
+    if (cur) out.push(cur);
+    return out.map(function (l) { return l.length > n ? shorten(l, n) : l; });
+  }
+
   /* The chart: one row per numeric prediction, the real value in the middle, the first guess
-     placed by its distance (left: below the real value, right: above). Redrawn at the width of
-     the column (text stays 13 px on a phone and on a desktop). */
+     placed by its distance (left: below the real value, right: above). Each lesson's rows under
+     its name; each question in up to two lines. Redrawn at the width of the column (text stays
+     13 px on a phone and on a desktop). */
   function drawChart(figure, predictions) {
     var old = figure.querySelector('svg');
     if (old) old.parentNode.removeChild(old);
     var width = Math.max(280, Math.floor(figure.clientWidth || 600));
-    var pad = 14, top = 38, rowH = 46;
+    var pad = 14, top = 38, line = 16, trackGap = 18, lessonH = 22;
     var half = (width - 2 * pad) / 2, cx = pad + half;
-    var height = top + rowH * predictions.length + 8;
+    var chars = Math.floor((width - 2 * pad) / 7.2);
+    /* the rows' layout first: where each lesson's name and each question go */
+    var rows = [], y = top, lesson = null;
+    predictions.forEach(function (p, i) {
+      var head = p.lesson !== lesson ? y : null;
+      if (head !== null) { y += lessonH; lesson = p.lesson; }
+      var text = lines((i + 1) + '. ' + p.prompt, chars - 2, 2);
+      rows.push({ head: head, y: y, text: text });
+      y += text.length * line + trackGap;
+    });
+    var height = y + 8;
     var x = function (d) {
       var c = Math.max(-RANGE, Math.min(RANGE, d));
       return cx + c / RANGE * half;
@@ -438,19 +473,23 @@
     svg.appendChild(svgEl('text', { x: cx, y: 12, 'text-anchor': 'middle', 'class': 'progresso-eixo' }, 'valor real'));
     svg.appendChild(svgEl('text', { x: pad, y: 28, 'class': 'progresso-eixo' }, '← abaixo'));
     svg.appendChild(svgEl('text', { x: width - pad, y: 28, 'text-anchor': 'end', 'class': 'progresso-eixo' }, 'acima →'));
-    var chars = Math.floor((width - 2 * pad) / 7.2);
     predictions.forEach(function (p, i) {
-      var y = top + i * rowH;
+      var row = rows[i];
+      if (row.head !== null) {
+        svg.appendChild(svgEl('text', { x: pad, y: row.head + 14, 'class': 'progresso-aula-nome' },
+                              shorten(p.lesson, chars)));
+      }
       var g = svgEl('g', { 'class': 'progresso-ponto progresso-' + p.verdict + (p.after ? ' progresso-depois' : ''),
                            'data-id': p.id, 'data-pagina': p.page, 'data-previsao': p.guess,
                            'data-real': p.real, 'data-distancia': p.distance });
-      g.appendChild(svgEl('text', { x: pad, y: y + 8, 'class': 'progresso-rotulo' },
-                          (i + 1) + '. ' + shorten(p.prompt, chars - 4)));
-      var ty = y + 26;
+      row.text.forEach(function (t, k) {
+        g.appendChild(svgEl('text', { x: pad, y: row.y + 8 + k * line, 'class': 'progresso-rotulo' }, t));
+      });
+      var ty = row.y + row.text.length * line + 4;
       g.appendChild(svgEl('line', { x1: pad, x2: width - pad, y1: ty, y2: ty, 'class': 'progresso-trilho' }));
       var px = x(p.distance), out = Math.abs(p.distance) > RANGE;
-      g.appendChild(svgEl('title', {}, (i + 1) + '. ' + 'você previu ' + p.guessText + '; o valor real é ' +
-                          p.realText + ' (' + WORDS[p.verdict] + ')'));
+      g.appendChild(svgEl('title', {}, (i + 1) + '. ' + p.lesson + ': você previu ' + p.guessText +
+                          '; o valor real é ' + p.realText + ' (' + WORDS[p.verdict] + ')'));
       var mark;
       if (out) {            /* beyond the chart: an arrow at its edge */
         var s = p.distance > 0 ? 1 : -1;
@@ -520,6 +559,7 @@
     drawChart(figure, preds);
     var rows = preds.map(function (pr, i) {
       var q = el('span');
+      q.appendChild(el('span', { 'class': 'progresso-aula-nome' }, pr.lesson));
       q.appendChild(document.createTextNode((i + 1) + '. '));
       q.appendChild(link(pr.section.href, shorten(pr.prompt, 80)));
       q.setAttribute('title', pr.lesson + ': ' + pr.prompt);
@@ -601,9 +641,11 @@
       document.body.appendChild(a);
       a.click();
       setTimeout(function () { URL.revokeObjectURL(a.href); a.parentNode.removeChild(a); }, 1000);
-      say(n.answers ? 'Arquivo "' + fileName + '" baixado: ' + plural(n.answers, 'resposta', 'respostas') +
-                      ' de ' + plural(n.pages, 'página', 'páginas') + '.'
-                    : 'Arquivo "' + fileName + '" baixado, mas ainda sem nenhuma resposta.', 'ok');
+      say('✔ Arquivo salvo: "' + fileName + '", ' +
+          (n.answers ? plural(n.answers, 'resposta', 'respostas') + ' de ' + plural(n.pages, 'página', 'páginas')
+                     : 'ainda sem nenhuma resposta') +
+          '. Ele está nos downloads deste aparelho; é esse arquivo que você entrega ou carrega em outro navegador.', 'ok');
+      status.scrollIntoView({ block: 'nearest' });   /* on a phone the line is below the buttons */
     });
     load.addEventListener('click', function () { picker.value = ''; picker.click(); });
     picker.addEventListener('change', function () {

@@ -62,6 +62,13 @@
     return new URL(path.replace(/^\//, ''), ROOT).href;
   }
 
+  /* The same address written the way Pagefind writes its results' (a path from the site's
+     root): one page, one form of link. */
+  function siteUrl(path) {
+    var u = new URL(rootUrl(path));
+    return u.pathname + u.search + u.hash;
+  }
+
   function find(query, limits) {
     return load().then(function (pf) {
       return Promise.all([
@@ -69,13 +76,21 @@
         pf.search(query, { filters: { tipo: 'pagina' } })
       ]).then(function (found) {
         var entries = found[0].results.slice(0, limits.entries + 3);
-        var pages = found[1].results.slice(0, limits.pages);
+        var pages = found[1].results.slice(0, LIMITS.page.pages);
         return Promise.all([
           Promise.all(entries.map(function (r) { return r.data(); })),
-          Promise.all(pages.map(function (r) { return r.data(); }))
+          Promise.all(pages.map(function (r) { return r.data(); })),
+          { entries: found[0].results.length, pages: found[1].results.length }
         ]);
       });
-    }).then(function (data) { return order(query, data[0], data[1], limits); });
+    }).then(function (data) {
+      var found = order(query, data[0], data[1], limits);
+      /* what was found, the same count in the dialog and on the search page (the dialog shows
+         the first few of them and links the page with all) */
+      found.total = { entries: Math.min(data[2].entries, LIMITS.page.entries),
+                      pages: Math.min(Math.max(data[2].pages, found.pagesAll), LIMITS.page.pages) };
+      return found;
+    });
   }
 
   function order(query, entries, pages, limits) {
@@ -102,7 +117,7 @@
     pages = teachingFirst.concat(rest.filter(function (p) { return !p.meta.depois; }),
                                  rest.filter(function (p) { return p.meta.depois; }));
     return { entries: entries.slice(0, limits.entries), pages: pages.slice(0, limits.pages),
-             exact: exact };
+             exact: exact, pagesAll: pages.length };
   }
 
   /* ----------------------------------------------------------------- drawing */
@@ -120,10 +135,66 @@
     return p;
   }
 
+  /* The passage a page is shown by: its section where the words weigh most (Pagefind's own
+     score of each place a word was found), with that section's snippet, title and link. The
+     label, the snippet and the link are the same section's; the link opens at it. */
+  function score(sub) {
+    var w = sub.weighted_locations || [];
+    if (!w.length) return (sub.locations || []).length;
+    return w.reduce(function (s, l) { return s + (l.balanced_score || l.weight || 0); }, 0);
+  }
+
   function bestSection(page) {
     var sections = (page.sub_results || []).filter(function (s) { return s.anchor && s.anchor.element !== 'h1'; });
-    sections.sort(function (a, b) { return b.locations.length - a.locations.length; });
-    return sections[0];
+    var best = null;
+    sections.forEach(function (s) { if (!best || score(s) > score(best)) best = s; });
+    return best;
+  }
+
+  /* A link to the passage itself: the section's anchor, and the browser's text fragment on the
+     words of the snippet around the first word found, with the words before it as context (a
+     text fragment stops at the first match of the page: eight words in a row are the snippet's
+     own). Where the browser has no text fragments, or the words are not on screen (a hidden
+     answer, a formula), it stops at the section's heading. */
+  function plainWord(w) {
+    return w.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>')
+            .replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+  }
+
+  function fragmentPart(words) {
+    return words.map(function (w) {
+      return encodeURIComponent(w).replace(/-/g, '%2D');
+    }).join('%20');
+  }
+
+  function passageUrl(section) {
+    var url = section.url;
+    var words = String(section.excerpt || '').split(/\s+/).filter(Boolean);
+    var at = -1, i;
+    for (i = 0; i < words.length; i++) if (/<mark>/.test(words[i])) { at = i; break; }
+    if (at < 0) return url;
+    var clean = function (w) { return plainWord(w).replace(/^[(“"«]+/, '').replace(/[.,;:!?)”"»]+$/, ''); };
+    var start = [];
+    for (i = at; i < words.length && start.length < 5; i++) {
+      var w = clean(words[i]);
+      if (!w || /\u2026/.test(w)) break;
+      start.push(w);
+      if (/[.,;:!?)”"»]$/.test(plainWord(words[i]))) break;   /* punctuation: the words stop */
+    }
+    var prefix = [];
+    for (i = at - 1; i >= 0 && prefix.length < 3; i--) {
+      var raw = plainWord(words[i]);
+      if (/[.,;:!?)”"»]$/.test(raw) || /\u2026/.test(raw)) break;   /* not across punctuation */
+      var p = clean(words[i]);
+      if (!p || p !== raw.replace(/^[(“"«]+/, '')) break;       /* punctuation between: stop */
+      prefix.unshift(p);
+    }
+    /* a few words, or the section's own title: the section's start is the passage (and a short
+       run of words is likely to stand earlier on the page) */
+    var all = prefix.concat(start);
+    if (all.length < 4 || key(section.title || '').indexOf(key(start.join(' '))) >= 0) return url;
+    return url + (url.indexOf('#') < 0 ? '#' : '') + ':~:text=' +
+           (prefix.length ? fragmentPart(prefix) + '-,' : '') + fragmentPart(start);
   }
 
   function counted(n, one, many) { return n + ' ' + (n === 1 ? one : many); }
@@ -137,8 +208,8 @@
       return;
     }
     var parts = [];
-    if (found.entries.length) parts.push(counted(found.entries.length, 'verbete do glossário', 'verbetes do glossário'));
-    if (found.pages.length) parts.push(counted(found.pages.length, 'página', 'páginas'));
+    if (found.entries.length) parts.push(counted(found.total.entries, 'verbete do glossário', 'verbetes do glossário'));
+    if (found.pages.length) parts.push(counted(found.total.pages, 'página', 'páginas'));
     status.textContent = parts.join(' e ') + ' para “' + query + '”';
     box.appendChild(status);
     if (found.entries.length) {
@@ -150,9 +221,11 @@
         item.appendChild(link);
         item.appendChild(excerpt(entry.excerpt));
         if (entry === found.exact && entry.meta.aula) {
+          /* the page once: its title, and its section when the link names one of its own */
           var where = el('p', { 'class': 'course-search-where' }, 'Onde o curso ensina: ');
-          where.appendChild(el('a', { href: rootUrl(entry.meta.aula) },
-            entry.meta.aula_titulo + (entry.meta.secao ? ', ' + entry.meta.secao : '')));
+          var secao = entry.meta.secao && entry.meta.secao !== entry.meta.aula_titulo ? entry.meta.secao : '';
+          where.appendChild(el('a', { href: siteUrl(entry.meta.aula) },
+            entry.meta.aula_titulo + (secao ? ', ' + secao : '')));
           item.appendChild(where);
         }
         list.appendChild(item);
@@ -164,18 +237,27 @@
       var pages = el('ol', { 'class': 'course-search-list course-search-pages' });
       found.pages.forEach(function (page) {
         var item = el('li');
-        item.appendChild(el('a', { href: page.url, 'class': 'course-search-title' }, page.meta.title));
-        if (page.meta.parte) item.appendChild(el('span', { 'class': 'course-search-part' }, page.meta.parte));
-        if (page.excerpt) item.appendChild(excerpt(page.excerpt));
         var section = bestSection(page);
+        var to = section ? passageUrl(section) : page.url;
+        item.appendChild(el('a', { href: to, 'class': 'course-search-title' }, page.meta.title));
+        if (page.meta.parte) item.appendChild(el('span', { 'class': 'course-search-part' }, page.meta.parte));
+        var text = section && section.excerpt ? section.excerpt : page.excerpt;
+        if (text) item.appendChild(excerpt(text));
         if (section) {
           var p = el('p', { 'class': 'course-search-section' }, 'Seção: ');
-          p.appendChild(el('a', { href: section.url }, section.title));
+          p.appendChild(el('a', { href: to }, section.title));
           item.appendChild(p);
         }
         pages.appendChild(item);
       });
       box.appendChild(pages);
+      if (found.total.pages > found.pages.length) {
+        var more = el('p', { 'class': 'course-search-more' });
+        var search = new URL('search.html', ROOT);
+        search.searchParams.set('q', query);
+        more.appendChild(el('a', { href: search.href }, 'Ver as ' + found.total.pages + ' páginas na página de busca'));
+        box.appendChild(more);
+      }
     }
   }
 

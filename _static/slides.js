@@ -42,8 +42,12 @@
     plugins: [RevealMarkdown],
   }, size())).then(function () {
     markStage(Reveal.getCurrentSlide());
-    Reveal.on('slidechanged', function (event) { markStage(event.currentSlide); });
+    Reveal.on('slidechanged', function (event) { markStage(event.currentSlide); help(); });
   });
+  /* the short help at the top (by touch or by keys) goes after the first move, or in 8 s */
+  var helpLine = document.querySelector('.deck-help');
+  function help() { if (helpLine) helpLine.classList.add('is-done'); }
+  setTimeout(help, 8000);
   window.addEventListener('resize', function () {
     var s = size();
     var c = Reveal.getConfig();

@@ -703,3 +703,118 @@ def test_explorables_follow_the_theme_with_readable_text(page, lesson, mode):
         low = [f"{t['text']}: {contrast(t['fg'], t['bg']):.2f} ({t['fg']} on {t['bg']})"
                for t in found['texts'] if contrast(t['fg'], t['bg']) < 4.5]
         assert len(found['texts']) > 10 and low == [], f'{kind} ({mode})'
+
+
+# ---------------------------------------------------------------- a phone: steps and a readout in view
+
+@pytest.mark.slow
+def test_the_cost_thresholds_minus_and_plus_reach_any_value_by_thumb(phone, cost_data):
+    """Issue 30: the cost explorable's threshold goes from 0,01 to 0,99 by 0,01 over about 200 px
+    of a phone, 2 px a step: a thumb dragging from 0,50 toward 0,06 landed on 0,01. Its − and +
+    buttons (44 px) move it one step a tap, held down they repeat; the panel follows."""
+    _, y, p, folds = cost_data
+    root = phone.locator('.explorable-cost')
+    less = root.get_by_role('button', name='Limiar, menos 0,01')
+    more = root.get_by_role('button', name='Limiar, mais 0,01')
+    assert less.count() == 1 and more.count() == 1
+    for b in (less, more):
+        box = b.bounding_box()
+        assert box['width'] >= 44 and box['height'] >= 44
+    fn, fp = value(root, 'Custo de uma falha'), value(root, 'Custo de um alarme falso')
+    assert value(root, 'Limiar') == pytest.approx(0.5)
+    more.tap()
+    assert value(root, 'Limiar') == pytest.approx(0.51)
+    for _ in range(45):
+        less.tap()
+    assert value(root, 'Limiar') == pytest.approx(0.06)
+    expected = ex.cost_values(y, p, folds, fn, fp, 0.06, text=True)
+    assert shown(root, ['fn', 'fp', 'cost']) == {k: expected[k] for k in ('fn', 'fp', 'cost')}
+    assert slider(root, 'Limiar').evaluate('s => s.value') == '0.06'
+    box = less.bounding_box()                      # held down: it repeats
+    phone.mouse.move(box['x'] + 20, box['y'] + 20)
+    phone.mouse.down()
+    phone.wait_for_timeout(900)
+    phone.mouse.up()
+    assert value(root, 'Limiar') == pytest.approx(0.01)
+    # the coarse sliders (1 to 50) and the log one keep their row: no buttons
+    assert root.locator('[data-name="cost_fn"] button.ex-step').count() == 0
+    assert phone.locator('.explorable-prevalence [data-name="prevalence"] button.ex-step').count() == 0
+    assert phone.console_errors == []
+
+
+READOUT_JS = """(root) => { const r = root.querySelector('.ex-readout');
+    return r && !r.hidden ? {text: r.textContent, box: r.getBoundingClientRect().toJSON(),
+                             panel: root.getBoundingClientRect().height} : null; }"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize('kind, names', [('roc-binormal', ['tpr', 'fpr', 'auc']),
+                                         ('cost', ['cost', 'cheapest_threshold', 'cheapest_cost'])])
+def test_a_tall_panel_keeps_its_numbers_in_view_next_to_its_sliders(page, kind, names):
+    """Issue 30: an explorable taller than the screen hid its number while the thumb was on the
+    slider (roc's is 887 px on an 844 px phone, its TPR, FPR and AUC 700 px under the sliders).
+    On the site, on a phone, a compact line under the controls repeats the numbers; it is on
+    screen with the slider, and it stays at the top of the screen, under the site's header, while
+    the reader scrolls down the panel; moved, it follows the slider."""
+    lesson = {'roc-binormal': 'roc', 'cost': 'custo'}[kind]
+    page.set_viewport_size(PHONE)
+    open_page(page, f'lessons/{lesson}.html')
+    show_answers(page)
+    root = explorable(page, kind)
+    found = root.evaluate(READOUT_JS)
+    assert found and found['panel'] > PHONE['height'] - 60, found
+    for n in names:
+        assert shown(root, [n])[n] in found['text'], (n, found['text'])
+    label = 'Limiar'
+    s = slider(root, label)
+    s.scroll_into_view_if_needed()
+    page.evaluate('(y) => window.scrollBy(0, y)', s.bounding_box()['y'] - PHONE['height'] / 2)
+    line = root.evaluate(READOUT_JS)['box']
+    assert 0 <= line['top'] and line['bottom'] <= PHONE['height'], line        # with the slider
+    header = page.evaluate("document.querySelector('.bd-header-article').getBoundingClientRect().bottom")
+    page.evaluate('(y) => window.scrollBy(0, y)', found['panel'] * 0.6)        # down the panel
+    page.wait_for_timeout(100)
+    line = root.evaluate(READOUT_JS)['box']
+    assert abs(line['top'] - header) <= 1.5, (line, header)                     # stuck under the header
+    type_in(root, label, '0,3' if kind == 'cost' else '2')
+    after = root.evaluate(READOUT_JS)['text']
+    for n in names:
+        assert shown(root, [n])[n] in after
+    page.set_viewport_size({'width': 1280, 'height': 900})                     # a desktop: none
+    page.wait_for_timeout(100)
+    assert root.evaluate(READOUT_JS) is None
+    assert_clean(page)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize('mode', ['light', 'dark'])
+def test_no_light_frame_around_a_dark_explorable_and_choices_read_as_made_or_not(page, mode):
+    """Issue 30: in dark mode every explorable had a light-grey outer frame (the theme's light
+    card under a notebook's HTML output), and the calibration panel's radio buttons were the dark
+    filled discs of a dark page's native controls. No light box around the card; an unchosen
+    radio is an empty ring (3:1 on the card), a chosen one a filled dot."""
+    from contrast import contrast, luminance
+    page.context.add_init_script(f"localStorage.setItem('mode', '{mode}');"
+                                 f"localStorage.setItem('theme', '{mode}');")
+    open_page(page, 'lessons/calibracao.html')
+    show_answers(page)
+    root = explorable(page, 'calibration')
+    around = root.evaluate("""r => { const out = []; for (let e = r.parentElement; e && e !== document.body; e = e.parentElement) {
+        const c = getComputedStyle(e).backgroundColor; if (!/rgba\\(.*, 0\\)$/.test(c) && c !== 'transparent') out.push(c); }
+        return out; }""")
+    if mode == 'dark':
+        assert [c for c in around if luminance(c) > 0.05] == [], around
+    card = root.evaluate('r => getComputedStyle(r).backgroundColor')
+    radios = root.locator('input[type=radio]')
+    unchosen = [i for i in range(radios.count()) if not radios.nth(i).is_checked()]
+    chosen = [i for i in range(radios.count()) if radios.nth(i).is_checked()]
+    assert unchosen and chosen
+    for i in unchosen:
+        r = radios.nth(i)
+        assert contrast(r.evaluate('e => getComputedStyle(e).borderTopColor'), card) >= 3
+        assert r.evaluate("e => getComputedStyle(e, '::before').transform") in ('matrix(0, 0, 0, 0, 0, 0)',)
+    for i in chosen:
+        dot = radios.nth(i).evaluate("e => [getComputedStyle(e, '::before').transform, getComputedStyle(e, '::before').backgroundColor]")
+        assert dot[0] == 'none' or dot[0].startswith('matrix(1, 0, 0, 1'), dot
+        assert contrast(dot[1], card) >= 3, dot
+    assert_clean(page)

@@ -33,9 +33,13 @@ def test_no_english_in_the_interface(book, name):
 def test_the_words_come_from_the_catalog_the_setting_and_the_overrides(book):
     page = soup(book, 'notebook')
     mode = page.select_one('button.theme-switch-button')                                  # sphinx.po
-    assert mode['aria-label'] == mode['data-bs-title'] == 'Modo de cor'
+    assert mode['data-bs-title'] == 'Modo de cor' and mode['aria-label'] == 'Tema: modo de cor'
     assert [i['title'] for i in mode.find_all('i')] == ['Claro', 'Escuro', 'Do sistema']
-    assert page.select_one('.dropdown-launch-buttons button')['aria-label'] == 'Abrir em ambiente interativo'
+    # the header's buttons name themselves, in the catalog's words (issue 30: icons with no names)
+    labels = [s.get_text(strip=True) for s in page.select('.bd-header-article .btn__label')]
+    assert {'Menu', 'Colab', 'GitHub', 'Baixar', 'Tela cheia', 'Tema', 'Buscar'} <= set(labels), labels
+    assert page.select_one('.dropdown-launch-buttons button')['aria-label'] == 'Abrir no Colab'
+    assert page.select_one('.dropdown-download-buttons button')['aria-label'] == 'Baixar esta página'
     colab = page.find('a', title='Abrir no Colab')                                         # booktheme.po
     assert colab.find('img')['alt'] == '' and colab.get_text(strip=True) == 'Colab'       # macros/buttons.html
     assert page.find('input', attrs={'name': 'q'})['placeholder'] == 'Buscar no curso...'  # search_bar_text

@@ -122,3 +122,40 @@ def test_the_index_of_the_small_pages_is_written(small_site):
     bundle = search.write_index(small_site, {'glossario': 'Referência', 'lessons/aula': 'Aulas'})
     entry = json.loads((bundle / 'pagefind-entry.json').read_text(encoding='utf-8'))
     assert 'pt' in entry['languages'] and entry['languages']['pt']['page_count'] == 4  # 2 pages + 2 entries
+
+
+@pytest.mark.parametrize('tex, text', [
+    (r'F_\beta = \frac{(1 + \beta^2) \cdot P \cdot R}{\beta^2 \cdot P + R}',
+     'Fβ = ((1 + β²) · P · R)/(β² · P + R)'),
+    (r'\beta > 1', 'β > 1'),
+    (r'\frac{TP}{TP + FN}', 'TP/(TP + FN)'),
+    (r'0{,}75', '0,75'),
+    (r'\text{AUC} = \Phi(d/\sqrt{2})', 'AUC = Φ(d/√(2))'),
+    (r'\frac{c_{FP}}{c_{FP} + c_{FN}}', 'cFP/(cFP + cFN)'),
+    (r'\hat{p}_i \le 1', 'pᵢ ≤ 1'),
+])
+def test_a_formula_is_read_as_text(tex, text):
+    assert search.tex_text(tex) == text
+
+
+def test_a_snippet_keeps_its_formulas_and_the_screen_only_what_it_shows(small_site):
+    """Issue 30: "Média harmônica ponderada de precisão e revocação, : com a revocação pesa
+    mais" (the formula gone from the snippet). A formula is indexed as text; what the screen does
+    not show (the printed page's address, a hidden element) is not indexed."""
+    lesson = small_site / 'lessons' / 'aula.html'
+    lesson.write_text(LESSON.replace(
+        '<p>A revocação conta os positivos achados.</p>',
+        '<p class="handout-endereco" hidden>Versão interativa desta página: https://exemplo</p>'
+        '<p>Com <span class="math"><span class="katex"><span class="katex-mathml"><math><semantics>'
+        '<annotation encoding="application/x-tex">\\beta &gt; 1</annotation></semantics></math></span>'
+        '<span class="katex-html">β&gt;1</span></span></span> a revocação pesa mais.</p>'), encoding='utf-8')
+    glossary = small_site / 'glossario.html'
+    glossary.write_text(GLOSSARY.replace('TP/(TP + FN)', '\\frac{TP}{TP + FN}'), encoding='utf-8')
+    pages, records = search.prepared(small_site, {'glossario': 'Referência', 'lessons/aula': 'Aulas'})
+    html = {p['url']: p['html'] for p in pages}['/lessons/aula.html']
+    from bs4 import BeautifulSoup
+    text = ' '.join(BeautifulSoup(html, 'html.parser').get_text(' ').split())
+    assert 'Com β > 1 a revocação pesa mais.' in text, text
+    assert 'exemplo' not in html and 'Versão interativa' not in html
+    entry = {r['url']: r for r in records}['/glossario.html#term-revocacao']
+    assert entry['content'].startswith('Entre os positivos, a fração encontrada: TP/(TP + FN).'), entry

@@ -9,7 +9,10 @@
 - the "Etapa 1-4" cards show where the keyboard focus is;
 - a Preveja that asks "acima ou abaixo?" (``:acima-ou-abaixo:``) offers those two answers and
   judges the side and the number (a one-page Sphinx build of ``_ext/preveja.py``: no lesson uses
-  it yet).
+  it yet);
+- a number's verdict says its scale in plain words (chances, for a proportion; how many times,
+  otherwise) and, on a miss, which way and how far the guess went (issue 30: 85 for 87,7 % is
+  "Boa previsão" and 90 for 92,6 % "Perto", which read as inconsistent in points).
 """
 import json
 import shutil
@@ -202,8 +205,9 @@ preveja._glue_text = lambda document, key: GLUE[key]
 """
 
 
-def one_page_site(tmp_path, glue):
-    """A Sphinx project with only the Preveja extension and the page above; glue from a dict."""
+def one_page_site(tmp_path, glue, page=PAGE):
+    """A Sphinx project with only the Preveja extension and ``page`` (the page above); glue from
+    a dict."""
     src, out, static = tmp_path / 'src', tmp_path / 'out', tmp_path / 'static'
     src.mkdir()
     (static / 'course').mkdir(parents=True)
@@ -213,7 +217,7 @@ def one_page_site(tmp_path, glue):
         shutil.copy(ROOT / 'course' / 'static' / name, static / 'course' / name)
     (src / 'conf.py').write_text(CONF.format(ext=str(ROOT / '_ext'), static=str(static), glue=glue),
                                  encoding='utf-8')
-    (src / 'index.md').write_text(PAGE, encoding='utf-8')
+    (src / 'index.md').write_text(page, encoding='utf-8')
     run = subprocess.run([sys.executable, '-m', 'sphinx', '-b', 'html', '-W', '-q', str(src), str(out)],
                          capture_output=True, text=True, timeout=120, check=False)
     return run, out
@@ -259,3 +263,79 @@ def test_above_or_below_needs_two_different_numbers(tmp_path):
     run, _ = one_page_site(tmp_path, {'f2': '0,667', 'f1': '0,667'})
     assert run.returncode != 0
     assert 'nem acima nem abaixo' in run.stdout + run.stderr
+
+
+# ----------------------------------------------------------------------------- how near is near
+
+SCALE_PAGE = """# Teste
+
+:::{preveja} numero
+:resposta: top
+:tolerancia: 0.05
+
+Que porcentagem das biópsias da faixa de cima é maligna?
+:::
+
+A resposta.
+
+## Outra
+
+:::{preveja} numero
+:resposta: conf
+:tolerancia: 0.03
+
+E a confiança média, com temperatura?
+:::
+
+A resposta.
+
+## Mais uma
+
+:::{preveja} numero
+:resposta: count
+:tolerancia: 10
+
+Quantas mulheres vão ao exame?
+:::
+
+A resposta.
+"""
+
+
+def test_a_numbers_verdict_says_its_scale_and_a_miss_says_which_way(browser, tmp_path):
+    """The calibration lesson's two boxes of the phone read: 85 for 87,7 % is good and 90 for
+    92,6 % is near, because near 100 % a point changes the chances more; the feedback says so in
+    words (never "log-odds"), and a miss says the guess was low or high, and by how much."""
+    run, out = one_page_site(tmp_path, {'top': '87,7 %', 'conf': '92,6 %', 'count': '117'}, SCALE_PAGE)
+    assert run.returncode == 0, run.stderr
+    pg = recording_page(browser, ['file:'])
+    pg.goto((out / 'index.html').as_uri(), wait_until='load')
+
+    def predict(n, typed):
+        box = pg.locator('div.admonition.preveja').nth(n)
+        box.get_by_label('Sua previsão').fill(typed)
+        box.get_by_role('button', name='Conferir').click()
+        return box.locator('.preveja-retorno').inner_text()
+
+    said = predict(0, '85')
+    assert said.startswith('✔ Boa previsão.'), said
+    assert 'conta quanto as chances mudam, não os pontos' in said, said
+    assert '85,0 % é 5,7 contra 1, 87,7 % é 7,1 contra 1 (uma é 1,26 vez a outra)' in said, said
+    assert 'Boa previsão: até 1,28 vez e a até 5 pontos percentuais da resposta; perto: até 1,65 vez' in said, said
+    assert 'ficou' not in said                       # no hint on a good prediction
+    said = predict(1, '90')
+    assert said.startswith('≈ Perto.'), said
+    assert 'Sua previsão ficou um pouco abaixo da resposta: as chances da resposta são 1,39 vez as suas.' in said, said
+    assert 'Perto de 0 % ou de 100 %, poucos pontos mudam muito as chances.' in said, said
+    said = predict(1, '50')
+    assert said.startswith('✘ Longe desta vez.'), said
+    assert 'Sua previsão ficou muito abaixo da resposta: as chances da resposta são 12,5 vezes as suas.' in said, said
+    said = predict(2, '90')                          # a count: how many times, not chances
+    assert said.startswith('≈ Perto.'), said
+    assert 'Sua previsão ficou um pouco abaixo da resposta: a resposta é 1,30 vez a sua previsão.' in said, said
+    assert 'A régua é relativa' in said and 'chances' not in said, said
+    said = predict(2, '300')
+    assert 'Sua previsão ficou bem acima da resposta: a sua previsão é 2,55 vezes a resposta.' in said, said
+    text = pg.locator('main, body').first.inner_text().lower()
+    assert 'log-odds' not in text and 'logit' not in text
+    pg.context.close()

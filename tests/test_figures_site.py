@@ -217,30 +217,68 @@ def test_switching_to_dark_mode_on_the_page_swaps_the_figures(browser, site_url)
         pg.context.close()
 
 
-def test_a_tap_opens_the_figure_full_screen_and_a_tap_closes_it(browser, site_url):
-    pg = open_page(browser, site_url, 'lessons/calibracao', PHONE, touch=True)
+def pinch(pg, centre, start, end, steps=10):
+    """Two fingers on the touch screen, from ``start`` px apart to ``end`` px apart (real touch
+    events through Chromium's input pipeline)."""
+    cdp = pg.context.new_cdp_session(pg)
+    x, y = centre
+
+    def points(d):
+        return [{'x': x - d / 2, 'y': y, 'id': 0}, {'x': x + d / 2, 'y': y, 'id': 1}]
+    cdp.send('Input.dispatchTouchEvent', {'type': 'touchStart', 'touchPoints': points(start)})
+    for i in range(1, steps + 1):
+        cdp.send('Input.dispatchTouchEvent', {'type': 'touchMove',
+                                              'touchPoints': points(start + (end - start) * i / steps)})
+        pg.wait_for_timeout(16)
+    cdp.send('Input.dispatchTouchEvent', {'type': 'touchEnd', 'touchPoints': []})
+    pg.wait_for_timeout(200)
+
+
+@pytest.mark.parametrize('mode', ['light', 'dark'])
+def test_a_tap_opens_the_larger_figure_full_screen_with_a_pinch_zoom(browser, site_url, mode):
+    """Issue 30: a tap on a figure opened the same small image. On a phone the full-screen view
+    shows the figure's larger render (the desktop one, in the mode on screen), fitted to the
+    screen; two fingers enlarge it, one moves it, the − and + buttons too; a tap that did not move
+    closes it; alt text and caption unchanged."""
+    pg = open_page(browser, site_url, 'lessons/calibracao', PHONE, mode=mode, scale=3, touch=True)
     try:
         figure = pg.locator('a.figure-zoom').first
         before = pg.evaluate("""() => { const i = document.querySelector('.cell_output img');
             return [i.currentSrc, i.alt, i.closest('figure').querySelector('figcaption').textContent]; }""")
+        assert render_name(before[0]) == ('phone-dark' if mode == 'dark' else 'phone')
         figure.tap()
         dialog = pg.locator('dialog.figure-lightbox')
         assert dialog.evaluate('d => d.open')
         big = dialog.locator('img')
-        assert big.get_attribute('src') == before[0] and big.get_attribute('alt') == before[1]
+        pg.wait_for_function("""() => { const i = document.querySelector('dialog.figure-lightbox img');
+            return i.complete && !/-phone/.test(i.currentSrc || i.src); }""")
+        src = big.evaluate('i => i.currentSrc || i.src')
+        assert render_name(src) == ('dark' if mode == 'dark' else 'desktop'), src
+        assert big.get_attribute('alt') == before[1]
+        natural = big.evaluate('i => i.naturalWidth')
+        column = pg.evaluate("document.querySelector('a.figure-zoom img').naturalWidth")
+        assert natural > column, (natural, column)    # more pixels across than the phone's render
         box = big.bounding_box()
         assert box['width'] >= PHONE['width'] - 20          # the whole screen, not the column
-        assert render_name(before[0]) == 'phone'
-        # the page still allows pinch zoom (no user-scalable=no, no touch-action: none)
-        # (Sphinx's layout and the theme each write viewport tags: none of them may forbid it)
+        # the page itself still allows pinch zoom (no user-scalable=no)
         viewports = pg.eval_on_selector_all('meta[name=viewport]', 'ms => ms.map(m => m.content)')
         assert viewports and not [v for v in viewports if re.search(r'user-scalable\s*=\s*(no|0)', v)]
-        assert dialog.evaluate('d => getComputedStyle(d).touchAction') in ('pinch-zoom', 'auto', 'manipulation')
+        scale = ("() => { const m = /scale\\(([\\d.]+)\\)/.exec("
+                 "document.querySelector('dialog.figure-lightbox img').style.transform); return m ? Number(m[1]) : 1; }")
+        centre = (box['x'] + box['width'] / 2, box['y'] + box['height'] / 2)
+        pinch(pg, centre, 80, 240)
+        assert pg.evaluate(scale) > 2.5                     # two fingers 3 times apart: about 3 times
+        assert dialog.evaluate('d => d.open'), 'a pinch is not a tap'
+        pg.locator('.figure-lightbox-less').tap()
+        assert pg.evaluate(scale) < 2.5
+        assert pg.locator('.figure-lightbox-hint').inner_text().strip() != ''
         big.tap()
         assert not dialog.evaluate('d => d.open')
         after = pg.evaluate("""() => { const i = document.querySelector('.cell_output img');
             return [i.currentSrc, i.alt, i.closest('figure').querySelector('figcaption').textContent]; }""")
         assert after == before                              # alt text and caption unchanged
+        figure.tap()                                        # opened again: fitted, not still enlarged
+        assert pg.evaluate(scale) == 1
     finally:
         pg.context.close()
 

@@ -1,6 +1,12 @@
-"""The site on a phone (Chromium at 390 × 844): nothing hidden off-screen without a cue, and
-"Voltar ao topo" never over the text. The formulas' own test is tests/test_formulas.py; the
-explorables', tests/test_explorables_browser.py; the slides', tests/test_slides.py."""
+"""The site on a phone (Chromium at 390 × 844): nothing hidden off-screen without a cue, said once
+and above what is cut; a wide table keeps its row names in view; "Voltar ao topo" never over the
+text; the phone's own dark setting opens the site dark; the header's buttons say their names; a
+lab says how to reach Colab; the page's table of contents marks the section on screen; a glossary
+entry shows from its first name; fields and buttons a thumb can hit. The formulas' own test is
+tests/test_formulas.py; the explorables', tests/test_explorables_browser.py; the slides',
+tests/test_slides.py."""
+import re
+
 import pytest
 
 from conftest import toc_pages
@@ -13,33 +19,62 @@ OPEN_ALL = """() => { document.documentElement.classList.remove('preveja-js');
                      document.querySelectorAll('details').forEach(d => d.open = true);
                      window.dispatchEvent(new Event('curso:revelado')); }"""
 
-# Every table and printed block that scrolls sideways, and what says so.
+# Every table and printed block that scrolls sideways (framed or not yet), and what says so.
+CUT = 16           # _ext/wide_blocks.py: px hidden before the line says so
 WIDE_JS = """() => Array.from(document.querySelectorAll(
-        '.bd-article .pst-scrollable-table-container, .bd-article div.highlight > pre'))
+        '.bd-article .pst-scrollable-table-container, .bd-article div.highlight > pre, ' +
+        '.bd-article div.highlight > .wide-frame > pre'))
     .filter(b => b.clientWidth && b.scrollWidth > b.clientWidth + 1)
     .map(b => {
         const frame = b.parentElement.classList.contains('wide-frame') ? b.parentElement : null;
-        const hint = frame && frame.nextElementSibling;
+        const hint = frame && frame.previousElementSibling;
+        const next = frame && frame.nextElementSibling;    // a line of its own under it (not the next block's)
+        const after = next && !(next.nextElementSibling && next.nextElementSibling.classList.contains('wide-frame')) ? next : null;
+        const shownHint = h => h && h.classList.contains('wide-hint') && !h.hidden
+                               && h.getBoundingClientRect().height > 0 ? h.textContent : null;
         return {text: b.textContent.trim().slice(0, 60), framed: !!frame, tab: b.tabIndex,
-                hint: hint && hint.classList.contains('wide-hint') && !hint.hidden
-                      && hint.getBoundingClientRect().height > 0 ? hint.textContent : null,
+                cut: b.scrollWidth - b.clientWidth,
+                kind: b.tagName !== 'PRE' ? 'table' : b.closest('.cell_output, .output') ? 'output' : 'code',
+                hint: shownHint(hint), under: shownHint(after),
                 right: frame && frame.classList.contains('more-right'),
                 shadow: frame && getComputedStyle(frame, '::after').opacity};
     })"""
 
 
 @pytest.mark.parametrize('page_name', toc_pages())
-def test_what_scrolls_sideways_says_so(page, page_name):
+def test_what_scrolls_sideways_says_so_once_and_above_it(page, page_name):
     """A table, a code cell or a printed output wider than a phone's column scrolls in its box
-    with a shadow on the side that has more and a line under it; the keyboard can reach it."""
+    with a shadow on the side that has more; the keyboard can reach it. The line "Continua ao
+    lado" stands above the block, never under it, and only where the block is really cut: above
+    every cut table and printed output, above the first cut code cell of the page only (the
+    phone read counted it 35 times on a page, under almost every code block)."""
     page.set_viewport_size(PHONE)
     page.goto(f'{page.site_url}/{page_name}.html', wait_until='load')
     page.add_style_tag(content='.wide-frame::before, .wide-frame::after { transition: none !important; }')
     page.evaluate(OPEN_ALL)
     page.wait_for_timeout(100)        # the shadow's 0,15 s fade is off: it is read at its end state
-    silent = [w for w in page.evaluate(WIDE_JS)
-              if not (w['framed'] and w['hint'] and w['tab'] == 0 and w['right'] and w['shadow'] == '1')]
+    wide = page.evaluate(WIDE_JS)
+    silent = [w for w in wide if not (w['framed'] and w['tab'] == 0 and w['right'] and w['shadow'] == '1')]
     assert silent == []
+    assert [w for w in wide if w['under']] == [], 'a line under a block'
+    hinted_code = [w for w in wide if w['kind'] == 'code' and w['hint']]
+    assert len(hinted_code) <= 1, hinted_code
+    code = [w for w in wide if w['kind'] == 'code' and w['cut'] >= CUT]
+    assert not code or code[0]['hint'], code[0]
+    untold = [w for w in wide if w['kind'] != 'code' and w['cut'] >= CUT and not w['hint']]
+    assert untold == []
+    needless = [w for w in wide if w['cut'] < CUT and w['hint']]
+    assert needless == []
+
+
+def test_the_lesson_map_fits_a_phone(page):
+    """The home page's "Mapa das aulas" is cut at the right by a few px no more: its last column
+    ("lab no Colab") shows whole, with no line to swipe."""
+    page.set_viewport_size(PHONE)
+    page.goto(f'{page.site_url}/intro.html', wait_until='load')
+    table = page.locator('.bd-article .pst-scrollable-table-container').last
+    assert table.evaluate('t => t.scrollWidth - t.clientWidth') < CUT
+    assert page.locator('.wide-hint:not([hidden])').count() == 0
 
 
 def test_the_shadow_follows_the_scroll(page):
@@ -51,7 +86,37 @@ def test_the_shadow_follows_the_scroll(page):
     table.evaluate('t => { t.scrollLeft = t.scrollWidth; }')
     page.wait_for_timeout(100)
     assert 'more-left' in frame.get_attribute('class') and 'more-right' not in frame.get_attribute('class')
-    assert frame.locator('xpath=following-sibling::p[1]').inner_text() == 'Continua ao lado: deslize para ver ↔'
+    assert frame.locator('xpath=preceding-sibling::p[1]').inner_text() == 'Continua ao lado: deslize para ver ↔'
+
+
+@pytest.mark.parametrize('lesson, first', [('metricas-fundamental', 'métrica'),
+                                           ('metricas-avancada', None)])
+def test_a_wide_table_keeps_its_row_names_in_view(page, lesson, first):
+    """Swiped to its end, a wide table still shows its first column (the rows' names: §5's
+    metrics, §14's questions), opaque over the columns that pass under it."""
+    page.set_viewport_size(PHONE)
+    page.goto(f'{page.site_url}/lessons/{lesson}.html', wait_until='load')
+    page.evaluate(OPEN_ALL)
+    page.wait_for_timeout(200)
+    tables = page.locator('.wide-frame > .pst-scrollable-table-container.is-wide')
+    assert tables.count() >= 1
+    for k in range(tables.count()):
+        box = tables.nth(k)
+        before = box.evaluate("""t => Array.from(t.querySelectorAll('tr'), r => r.firstElementChild.textContent.trim())""")
+        box.evaluate('t => { t.scrollLeft = t.scrollWidth; }')
+        page.wait_for_timeout(50)
+        kept = box.evaluate("""t => { const left = t.getBoundingClientRect().left;
+            return Array.from(t.querySelectorAll('tr'), r => {
+                const c = r.firstElementChild, b = c.getBoundingClientRect();
+                const bg = getComputedStyle(c).backgroundColor;
+                return [c.textContent.trim(), Math.abs(b.left - left) < 1.5,
+                        !/rgba\\(.*, 0\\)$/.test(bg) && bg !== 'transparent']; }); }""")
+        assert [row[0] for row in kept] == before
+        assert all(row[1] for row in kept), ('a row name scrolled away', lesson, k)
+        assert all(row[2] for row in kept), ('a row name is see-through', lesson, k)
+    if first:
+        heads = tables.evaluate_all("ts => ts.map(t => t.querySelector('tr').firstElementChild.textContent.trim())")
+        assert first in heads
 
 
 def test_printed_sentences_wrap_instead_of_scrolling(page):
@@ -94,3 +159,167 @@ def test_back_to_top_never_covers_the_text(page, width):
     assert button.evaluate('b => b.textContent.trim()') == 'Voltar ao topo'   # its name, also as an arrow
     button.click()
     page.wait_for_function('scrollY === 0')
+
+
+# ---------------------------------------------------------------- a phone's own settings
+
+def phone_context(browser, scheme='light'):
+    return browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=3,
+                               color_scheme=scheme)
+
+
+@pytest.mark.parametrize('scheme', ['dark', 'light'])
+def test_a_phone_opens_the_site_in_its_own_colour_mode(browser, site_url, scheme):
+    """A phone set to dark opens the site dark, before the first paint (no light flash while the
+    theme's deferred script loads), with no console error; the theme's button still cycles."""
+    context = phone_context(browser, scheme)
+    pg = context.new_page()
+    errors = []
+    pg.on('console', lambda m: m.type == 'error' and errors.append(m.text))
+    pg.on('pageerror', lambda e: errors.append(str(e)))
+    pg.add_init_script("""document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive' && !window.firstTheme)
+            window.firstTheme = document.documentElement.dataset.theme; });""")
+    try:
+        for name in ('intro', 'lessons/custo', 'labs/custo'):
+            pg.goto(f'{site_url}/{name}.html', wait_until='load')
+            assert pg.evaluate('window.firstTheme') == scheme, name          # before any deferred script
+            assert pg.evaluate('document.documentElement.dataset.theme') == scheme, name
+            assert pg.evaluate('document.documentElement.dataset.mode') == 'auto', name
+        assert errors == []
+        pg.locator('.theme-switch-button').click()        # auto -> the other mode, chosen and kept
+        assert pg.evaluate('document.documentElement.dataset.theme') == ('light' if scheme == 'dark' else 'dark')
+        pg.goto(f'{site_url}/intro.html', wait_until='load')
+        assert pg.evaluate('window.firstTheme') == ('light' if scheme == 'dark' else 'dark')
+    finally:
+        context.close()
+
+
+# ---------------------------------------------------------------- the header's names
+
+HEADER_JS = """() => Array.from(document.querySelectorAll(
+        '.bd-header-article .btn, .bd-header-article .dropdown-toggle'))
+    .filter(b => b.offsetParent && !b.closest('.dropdown-menu') && b.id !== 'pst-back-to-top')
+    .map(b => { const label = b.querySelector('.btn__label'), r = b.getBoundingClientRect();
+        const lr = label && label.getBoundingClientRect();
+        return {name: (b.getAttribute('aria-label') || b.textContent).trim().replace(/\\s+/g, ' '),
+                label: label && lr.width > 0 ? label.textContent.trim() : null,
+                size: label ? parseFloat(getComputedStyle(label).fontSize) : 0,
+                box: [r.left, r.top, r.right, r.bottom],
+                inside: !lr || (lr.left >= r.left - 1 && lr.right <= r.right + 1)}; })"""
+
+
+@pytest.mark.parametrize('width', [390, 1280])
+@pytest.mark.parametrize('page_name', ['lessons/custo', 'labs/custo'])
+def test_the_headers_buttons_say_their_names(browser, site_url, page_name, width):
+    """Each of the header's icons (rocket, GitHub, download, full screen, theme, search,
+    contents, menu) has a visible name, 11 px or more, inside its button, and an accessible name
+    that contains it; on a phone they sit side by side, never over each other."""
+    context = phone_context(browser) if width == 390 else browser.new_context(viewport={'width': 1280, 'height': 900})
+    pg = context.new_page()
+    try:
+        pg.goto(f'{site_url}/{page_name}.html', wait_until='load')
+        buttons = pg.evaluate(HEADER_JS)
+        names = [b['label'] for b in buttons]
+        expected = {'Menu', 'Colab', 'GitHub', 'Baixar', 'Tema'} | ({'Buscar', 'Seções'} if width == 390 else {'Tela cheia'})
+        assert expected <= set(names), names
+        for b in buttons:
+            assert b['label'], b
+            assert b['size'] >= 11 and b['inside'], b
+            assert b['label'].lower() in b['name'].lower(), b          # the visible name is in the spoken one
+        boxes = sorted(b['box'] for b in buttons)
+        for a, c in zip(boxes, boxes[1:]):
+            assert a[2] <= c[0] + 0.5 or a[3] <= c[1] or c[3] <= a[1], (a, c)
+        assert pg.evaluate('document.documentElement.scrollWidth') <= width
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize('lab', ['triagem', 'roc', 'calibracao', 'custo'])
+def test_a_lab_says_open_in_colab_near_its_top(browser, site_url, lab):
+    """A lab page's way to Colab is a visible button under its title, on the first screen of a
+    phone, going where the theme's own Colab link goes (derived from repository.url), with one
+    line on what to do on a phone."""
+    context = phone_context(browser)
+    pg = context.new_page()
+    try:
+        pg.goto(f'{site_url}/labs/{lab}.html', wait_until='load')
+        button = pg.locator('.bd-article').get_by_role('link', name='Abrir no Colab')
+        assert button.count() == 1
+        box = button.bounding_box()
+        assert box['y'] + box['height'] <= PHONE['height'] and box['height'] >= 44
+        theme = pg.locator('.dropdown-launch-buttons a.dropdown-item').first.get_attribute('href')
+        assert button.get_attribute('href') == theme
+        assert re.fullmatch(rf'https://colab\.research\.google\.com/github/[\w.-]+/[\w.-]+/blob/[\w.-]+/labs/{lab}\.ipynb', theme)
+        line = pg.locator('.colab-cta-celular').inner_text()
+        assert line.startswith('No celular:') and 'Confira' in line and 'Colab' in line
+        assert button.evaluate('b => b.compareDocumentPosition(document.querySelector(".bd-article h1")) & Node.DOCUMENT_POSITION_PRECEDING')
+    finally:
+        context.close()
+
+
+# ---------------------------------------------------------------- where the reader is
+
+def test_the_table_of_contents_marks_the_section_on_screen(browser, site_url):
+    """With the page's predictions restored (every answer of roc shown), a jump into section 1
+    marks section 1 in "Seções" (the phone read saw "5." marked: the theme marks the last heading
+    that crossed the top of the screen, and after a jump none does)."""
+    context = phone_context(browser)
+    pg = context.new_page()
+    try:
+        pg.goto(f'{site_url}/lessons/roc.html', wait_until='load')
+        pg.evaluate("() => document.querySelectorAll('.preveja-pular').forEach(b => b.click())")
+        pg.goto(f'{site_url}/lessons/roc.html', wait_until='load')   # the answers come back open
+        pg.wait_for_timeout(300)
+        sections = pg.evaluate("""() => Array.from(document.querySelectorAll('article section > section > h2'))
+            .map(h => [h.textContent.replace('#', '').trim(), h.getBoundingClientRect().top + scrollY,
+                       h.parentElement.getBoundingClientRect().height])""")
+        for title, top, height in sections[1:4]:
+            pg.evaluate(f'window.scrollTo(0, {top + height / 2})')
+            pg.wait_for_timeout(400)
+            active = pg.evaluate("Array.from(document.querySelectorAll('#pst-page-toc-nav a.active'), a => a.textContent.trim())")
+            assert active and active[-1] == title or (active and title.startswith(active[-1])), (title, active)
+    finally:
+        context.close()
+
+
+def test_a_glossary_entry_shows_from_its_first_name(browser, site_url):
+    """A link to an entry's second name (sensibilidade) lands with the entry's first name, the
+    main term (revocação), below the sticky header, not under it."""
+    context = phone_context(browser)
+    pg = context.new_page()
+    try:
+        for anchor in ('term-sensibilidade', 'term-revocacao'):
+            pg.goto(f'{site_url}/glossario.html#{anchor}', wait_until='load')
+            pg.wait_for_timeout(300)
+            top, header = pg.evaluate(f"""() => {{ let d = document.getElementById('{anchor}');
+                while (d.previousElementSibling && d.previousElementSibling.tagName === 'DT') d = d.previousElementSibling;
+                return [d.getBoundingClientRect().top, document.querySelector('.bd-header-article').getBoundingClientRect().bottom]; }}""")
+            assert header - 1 <= top < PHONE['height'] / 3, (anchor, top, header)
+    finally:
+        context.close()
+
+
+# ---------------------------------------------------------------- a thumb's fields
+
+def test_fields_and_buttons_are_a_thumbs_size_and_take_fractions(browser, site_url):
+    """A quiz's number field and a Preveja's field are 44 px high (the phone read measured 32 and
+    38), their buttons too; both take "3/4" and "75 %", so their keyboard is not the decimal pad
+    (an iPhone's has no "/" nor "%")."""
+    context = phone_context(browser)
+    pg = context.new_page()
+    try:
+        pg.goto(f'{site_url}/lessons/custo.html', wait_until='load')
+        for sel in ('.cq-numeric input', '.preveja-form input[type=text]', 'button.cq-check',
+                    'button.preveja-conferir', 'button.preveja-pular', '.explorable .ex-field'):
+            el = pg.locator(sel).first
+            assert el.evaluate('e => e.getBoundingClientRect().height') >= 44, sel
+        for sel in ('.cq-numeric input', '.preveja-form input[type=text]', '.explorable .ex-field'):
+            modes = pg.locator(sel).evaluate_all('es => es.map(e => e.inputMode)')
+            assert modes and set(modes) == {'text'}, (sel, modes)
+        box = pg.locator('.admonition.preveja:has(.preveja-ui[data-tipo="numero"])').first
+        box.get_by_label('Sua previsão').fill('3/4')
+        box.get_by_role('button', name='Conferir').click()
+        assert 'Você previu' in box.locator('.preveja-retorno').inner_text()
+    finally:
+        context.close()

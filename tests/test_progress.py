@@ -596,3 +596,50 @@ def test_practice_alone_is_something_answered(node):
 def test_a_damaged_or_unknown_practice_record_is_counted_as_ignored(node):
     damaged = node['practice'][3]
     assert damaged['practice']['practised'] == 0 and damaged['ignored'] == 2
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize('mode', ['light', 'dark'])
+def test_on_a_phone_nothing_is_clipped_every_row_names_its_lesson_and_a_download_says_so(browser, site_url, mode):
+    """Issue 30, the phone read of "Meu progresso": the tables were cut at the right (the
+    "Preveja" column read "20 de 2(", the caption "Suas previsões de número e os valores re"),
+    the chart's rows showed a cut question without its lesson, and the download gave no
+    confirmation. At 390 px no table scrolls or clips, each chart row is under its lesson's
+    name, each question in at most two lines, and "Baixar" says "Arquivo salvo"."""
+    context = browser.new_context(viewport={'width': 390, 'height': 844}, is_mobile=True, has_touch=True,
+                                  color_scheme=mode)
+    pg = context.new_page()
+    try:
+        pg.goto(f'{site_url}/lessons/custo.html', wait_until='load')
+        for k, box in enumerate(pg.locator('.admonition.preveja:has(.preveja-ui[data-tipo="numero"])').all()[:3]):
+            if box.locator('.preveja-lado').count():
+                box.locator('input[type=radio]').first.check()
+            box.get_by_label('Sua previsão').fill(['5 %', '0,2', '40'][k])
+            box.get_by_role('button', name='Conferir').click()
+        pg.goto(f'{site_url}/lessons/calibracao.html', wait_until='load')
+        for k, box in enumerate(pg.locator('.admonition.preveja:has(.preveja-ui[data-tipo="numero"])').all()[:2]):
+            box.get_by_label('Sua previsão').fill(['85', '90'][k])
+            box.get_by_role('button', name='Conferir').click()
+        pg.goto(f'{site_url}/progresso.html', wait_until='load')
+        pg.locator('svg.progresso-grafico').wait_for()
+        tables = pg.evaluate("""() => Array.from(document.querySelectorAll('.progresso-tabela'), t => ({
+            scroll: t.scrollWidth - t.clientWidth, caption: t.querySelector('caption').getBoundingClientRect().width,
+            box: t.getBoundingClientRect().width}))""")
+        assert len(tables) == 2
+        for t in tables:
+            assert t['scroll'] <= 1 and t['caption'] <= t['box'] + 1, t
+        lessons = pg.locator('svg.progresso-grafico .progresso-aula-nome').all_text_contents()
+        assert lessons == ['Calibração: 0,8 quer dizer 80 %?', 'Métrica e limiar pelo custo dos erros'], lessons
+        rows = pg.evaluate("""() => Array.from(document.querySelectorAll('svg.progresso-grafico g.progresso-ponto'),
+            g => g.querySelectorAll('.progresso-rotulo').length)""")
+        assert len(rows) == 5 and all(1 <= n <= 2 for n in rows), rows
+        cells = pg.locator('.progresso-tabela-previsoes tbody th').all_inner_texts()
+        assert all(c.startswith(('Calibração', 'Métrica e limiar')) for c in cells), cells
+        with pg.expect_download():
+            pg.get_by_role('button', name='Baixar minhas respostas').tap()
+        status = pg.locator('.progresso-estado')
+        assert status.inner_text().startswith('✔ Arquivo salvo: "respostas-curso-'), status.inner_text()
+        box = status.bounding_box()
+        assert 0 <= box['y'] and box['y'] + box['height'] <= 844 + 1      # on screen, where the tap was
+    finally:
+        context.close()

@@ -219,3 +219,80 @@ def test_a_question_shown_twice_is_one_question(page, site_url):
     for i in range(2):
         assert copies.nth(i).get_by_label('Verdadeiro').is_checked()
         assert 'Sua primeira resposta: Falso (✔ certa)' in feedback(copies.nth(i)).inner_text()
+
+
+def test_a_multiple_choice_feedback_puts_no_tick_before_a_false_statement(page, site_url):
+    """Issue 30: "✔ Especificidade (incorreta; você não marcou)" read as if the statement were
+    true. Each option says what the student did with it: "✔ Certo marcar:" only before a true
+    statement ticked, "○ Certo não marcar:" before a false one rightly left, "✘ Faltou marcar:"
+    and "✘ Não era para marcar:" for the two mistakes."""
+    page.goto(f'{site_url}/{LESSON}')
+    data = page.evaluate("""() => JSON.parse(document.querySelector('.cq-quiz script.cq-data').textContent)""")
+    qd = next(d for d in data if d['type'] == 'multiple' and not all(d['correct']) and sum(d['correct']) >= 2)
+    q = question(page, qd['id'])
+    boxes = q.locator('.cq-options input[type=checkbox]')
+    true_ones = [i for i, c in enumerate(qd['correct']) if c]
+    false_ones = [i for i, c in enumerate(qd['correct']) if not c]
+    for i in true_ones[1:]:                       # one true left out, every false one left out
+        boxes.nth(i).check()
+    q.get_by_role('button', name='Conferir').click()
+    items = q.locator('.cq-feedback li').all_inner_texts()
+    assert len(items) == len(qd['correct'])
+    for i in false_ones:
+        assert items[i].startswith('○ Certo não marcar:') and '(incorreta)' in items[i], items[i]
+    assert items[true_ones[0]].startswith('✘ Faltou marcar:'), items[true_ones[0]]
+    for i in true_ones[1:]:
+        assert items[i].startswith('✔ Certo marcar:') and '(correta)' in items[i], items[i]
+    boxes.nth(false_ones[0]).check()              # now a false one ticked too
+    q.get_by_role('button', name='Conferir').click()
+    items = q.locator('.cq-feedback li').all_inner_texts()
+    assert items[false_ones[0]].startswith('✘ Não era para marcar:'), items[false_ones[0]]
+    assert not [t for t in items if t.startswith('✔') and '(incorreta)' in t]
+
+
+def _pixel(pg, locator, dx=0.5, dy=0.5):
+    """The colour on screen (r, g, b) at a point of ``locator``'s box (a fraction of its size)."""
+    import io
+
+    from PIL import Image
+    box = locator.bounding_box()
+    shot = Image.open(io.BytesIO(pg.screenshot(clip={'x': box['x'], 'y': box['y'],
+                                                     'width': box['width'], 'height': box['height']})))
+    return shot.convert('RGB').getpixel((int(shot.width * dx), int(shot.height * dy)))
+
+
+@pytest.mark.parametrize('scheme', ['dark', 'light'])
+def test_a_quiz_is_a_panel_of_the_page_and_a_choice_reads_as_made_or_not(browser, site_url, scheme):
+    """Issue 30: in dark mode every quiz was a light panel on which unselected radio buttons and
+    checkboxes were dark filled discs and squares (they looked ticked). On a phone set to dark the
+    quiz is on the dark page; an unchosen option is an empty ring (its inside is the panel's
+    colour), its ring at 3:1 or more on the panel; a chosen one is filled."""
+    from contrast import contrast, luminance
+    context = browser.new_context(viewport={'width': 390, 'height': 844}, is_mobile=True, has_touch=True,
+                                  device_scale_factor=2, color_scheme=scheme)
+    pg = context.new_page()
+    try:
+        pg.goto(f'{site_url}/lessons/custo.html', wait_until='load')
+        assert pg.evaluate('document.documentElement.dataset.theme') == scheme
+        quiz_ = pg.locator('.cq-quiz').last
+        quiz_.scroll_into_view_if_needed()
+        layers = quiz_.evaluate("""q => { const out = []; for (let e = q; e && e !== document.body; e = e.parentElement)
+            out.push(getComputedStyle(e).backgroundColor); out.push(getComputedStyle(document.body).backgroundColor); return out; }""")
+        opaque = [c for c in layers if not c.endswith(', 0)') and c != 'transparent']
+        page_bg = opaque[0]
+        assert (luminance(page_bg) < 0.05) == (scheme == 'dark'), layers   # no light card around it
+        for kind in ('radio', 'checkbox'):
+            box = pg.locator(f'.cq-quiz fieldset.cq-q:has(input[type={kind}])').last
+            box.scroll_into_view_if_needed()
+            control = box.locator(f'input[type={kind}]').first
+            ring = control.evaluate('e => getComputedStyle(e).borderTopColor')
+            assert contrast(ring, page_bg) >= 3, (kind, ring, page_bg)
+            at = (0.5, 0.5) if kind == 'radio' else (0.27, 0.27)   # the dot; the box, beside its tick
+            inside = _pixel(pg, control, *at)
+            bg = _pixel(pg, box, 0.98, 0.5)        # the panel beside it
+            assert max(abs(a - b) for a, b in zip(inside, bg)) <= 12, (kind, inside, bg)
+            control.check()
+            filled = _pixel(pg, control, *at)
+            assert max(abs(a - b) for a, b in zip(filled, bg)) > 60, (kind, filled, bg)
+    finally:
+        context.close()

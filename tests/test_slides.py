@@ -223,3 +223,46 @@ def test_the_poster_follows_the_theme(page, mode):
         assert luminance(colours['bg']) < 0.05
     low = [(t, round(contrast(fg, bg), 2)) for t, fg, bg in colours['texts'] if contrast(fg, bg) < 4.5]
     assert low == []
+
+
+@pytest.mark.parametrize('lesson,deck', [('metricas-fundamental', 'fundamental'),
+                                         ('metricas-avancada', 'avancada')])
+def test_the_deck_inside_the_lesson_is_readable_on_a_phone(phone, lesson, deck):
+    """Issue 30: the slides were unreadable on a phone: inside the lesson the deck's box had the
+    shape of a desktop (11 : 7), and reveal.js scaled its text to 7 px. On a phone the box is
+    upright and every slide's text is 11 px or more, as on the deck's own page."""
+    phone.goto(f'{phone.site_url}/lessons/{lesson}.html', wait_until='load')
+    phone.locator('.slides-poster').first.get_by_role('button', name='Mostrar os slides aqui').tap()
+    phone.frame_locator('iframe.slides-embed').locator('.reveal .slides section').first.wait_for()
+    deck_frame = next(f for f in phone.frames if f.url.endswith(f'/slides/{deck}.html'))
+    deck_frame.wait_for_function('window.Reveal && Reveal.isReady()')
+    box = phone.locator('iframe.slides-embed').first.bounding_box()
+    assert box['height'] > box['width'] and box['height'] <= PHONE['height']
+    problems = []
+    for i in range(deck_frame.evaluate('Reveal.getTotalSlides()')):
+        deck_frame.evaluate(f'Reveal.slide({i})')
+        phone.wait_for_timeout(50)
+        problems += [f'slide {i + 1}: {p}' for p in deck_frame.evaluate(SLIDE_TEXT_JS)]
+    assert problems == []
+
+
+def test_on_a_touch_screen_the_help_says_how_by_touch(phone, page):
+    """Issue 30: the slides' help spoke of arrow keys, F and Esc, on a phone with no keyboard. On a
+    touch screen the lines about the slides (the lesson's, the poster's, the deck's own) say how
+    to use them by touch; with a mouse and a keyboard, by the keys."""
+    lesson = 'lessons/metricas-fundamental.html'
+    phone.goto(f'{phone.site_url}/{lesson}', wait_until='load')
+    section = phone.locator('section:has(> .slides-poster)').first
+    said = section.inner_text()
+    assert 'Deslize para o lado' in said or 'deslize para o lado' in said, said
+    assert not re.search(r'\bsetas\b|\bEsc\b|\bF abre\b', said), said
+    open_deck(phone, 'fundamental')
+    first = phone.locator('.reveal .slides section').first.inner_text()
+    assert 'Deslize para o lado' in first and 'Esc' not in first, first
+    help_line = phone.locator('.deck-help').inner_text()
+    assert help_line.startswith('Deslize') and 'Esc' not in help_line
+    phone.swipe((330, 400), (60, 410))                  # gone after the first move
+    phone.wait_for_function("document.querySelector('.deck-help').classList.contains('is-done')")
+    page.goto(f'{page.site_url}/{lesson}', wait_until='load')      # a desktop: the keys
+    said = page.locator('section:has(> .slides-poster)').first.inner_text()
+    assert 'setas ← →' in said and 'Esc' in said and 'Deslize' not in said

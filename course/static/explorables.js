@@ -159,13 +159,106 @@ window.CourseExplorables = window.CourseExplorables || (function () {
       });
     }
   }
+  /* A fine slider (60 steps or more on a linear track: 0,01 to 0,99 by 0,01 is 98 steps in about
+     200 px of a phone, 2 px a step) gets − and + buttons, one step each, held down to repeat:
+     a thumb reaches any value without typing it. */
+  var STEPS = 60, HOLD = 450, REPEAT = 90;
+  function wireSteps(w, r) {
+    var sp = spec(w);
+    if (sp.scale === 'log' || (sp.max - sp.min) / sp.step < STEPS) return;
+    var row = w.querySelector('.ex-input-row'), label = w.querySelector('label');
+    var name = label ? label.textContent.trim() : '';
+    var timer = null;
+    function step(dir) {
+      var v = parseFloat(w.getAttribute('data-current'));
+      var next = onStep(sp, clamp(v + dir * sp.step, sp.min, sp.max));
+      if (next === v) return;
+      setValue(w, next);
+      note(w, '');
+      w.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+    function stop() { clearTimeout(timer); timer = null; }
+    function button(dir) {
+      var b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'ex-step ex-step-' + (dir < 0 ? 'less' : 'more');
+      b.textContent = dir < 0 ? '−' : '+';
+      b.setAttribute('aria-label', name + ', ' + (dir < 0 ? 'menos ' : 'mais ') + shown(sp, sp.step));
+      b.addEventListener('pointerdown', function (e) {
+        if (e.button > 0) return;
+        e.preventDefault();
+        step(dir);
+        stop();
+        var again = function () { step(dir); timer = setTimeout(again, REPEAT); };
+        timer = setTimeout(again, HOLD);
+      });
+      ['pointerup', 'pointerleave', 'pointercancel'].forEach(function (k) { b.addEventListener(k, stop); });
+      b.addEventListener('click', function (e) { if (e.detail === 0) step(dir); });   /* Enter, Space */
+      return b;
+    }
+    var f = row.querySelector('[data-field]');
+    row.insertBefore(button(-1), f);
+    row.insertBefore(button(1), f.nextSibling);
+    row.classList.add('ex-stepped');
+  }
   function wireControls(root) {
     all(root, '.ex-control[data-spec]').forEach(function (w) {
       var r = w.querySelector('input[type=range]'), f = w.querySelector('[data-field]');
-      if (r) wireSlider(w, r);
-      if (f) wireField(w, f);
+      if (r) { wireSlider(w, r); wireSteps(w, r); }
+      if (f) {
+        wireField(w, f);
+        /* it takes "3/4" and "75 %": a phone's decimal pad has no "/" nor "%" */
+        f.setAttribute('inputmode', 'text');
+        f.setAttribute('autocapitalize', 'off');
+        f.setAttribute('enterkeyhint', 'done');
+      }
       setValue(w, parseFloat(w.getAttribute('data-current')));
     });
+  }
+
+  /* ---------- on a phone: the numbers in view next to the controls
+     A panel taller than the screen puts its numbers far below its sliders: under the controls, a
+     compact line repeats the main ones and stays at the top of the screen (under the site's
+     sticky header) while the panel is on it. Shown only where the panel is taller than the
+     screen; a copy for the eyes (aria-hidden): the numbers themselves stay where they are. */
+  var READOUT = {
+    'four-cells': [['Acurácia', 'accuracy'], ['Precisão', 'precision'], ['Revocação', 'recall'], ['F1', 'f1']],
+    'threshold-patients': [['Precisão', 'precision'], ['Revocação', 'recall'], ['F1', 'f1']],
+    fbeta: [['Fβ', 'fbeta'], ['Precisão', 'precision'], ['Revocação', 'recall']],
+    prevalence: [['Precisão', 'precision'], ['VPN', 'npv'], ['Acurácia', 'accuracy']],
+    cost: [['Custo', 'cost'], ['Mais barato', 'cheapest_threshold', 'cheapest_cost'],
+           ['Teoria', 'theory_threshold', 'theory_cost']],
+    calibration: [['Brier', 'brier'], ['ECE', 'ece'], ['Confiança', 'confidence'], ['Acurácia', 'accuracy']],
+    'roc-binormal': [['TPR', 'tpr'], ['FPR', 'fpr'], ['AUC', 'auc']]
+  };
+  function readout(root, kind) {
+    var items = READOUT[kind], controls = root.querySelector('.ex-controls');
+    if (!items || !controls) return null;
+    var box = document.createElement('div');
+    box.className = 'ex-readout';
+    box.setAttribute('aria-hidden', 'true');
+    box.hidden = true;
+    controls.parentNode.insertBefore(box, controls.nextSibling);
+    function text(name) {
+      var e = root.querySelector('[data-value="' + name + '"]');
+      return e ? e.textContent.trim() : '';
+    }
+    return {
+      fill: function () {
+        box.innerHTML = items.map(function (it) {
+          var values = it.slice(1).map(text).filter(Boolean);
+          return '<span class="ex-readout-item"><span class="ex-label">' + esc(it[0]) + '</span> <strong>' +
+                 esc(values.join(': ')) + '</strong></span>';
+        }).join('');
+      },
+      fit: function () {
+        var header = document.querySelector('.bd-header-article'), top = 0;
+        if (header && /sticky|fixed/.test(getComputedStyle(header).position)) top = header.getBoundingClientRect().height;
+        root.style.setProperty('--ex-sticky-top', top + 'px');
+        var tall = root.getBoundingClientRect().height > window.innerHeight - top;
+        box.hidden = !(root.clientWidth && window.innerWidth < 768 && tall);
+      }
+    };
   }
 
   /* ---------- SVG as text (an HTML parser needs no namespace for inline <svg>) */
@@ -566,16 +659,24 @@ window.CourseExplorables = window.CourseExplorables || (function () {
     if (root.getAttribute('data-mounted')) return;
     var data = JSON.parse(root.querySelector('script.ex-data').textContent);
     wireControls(root);
-    var update = kinds[data.kind](root, data);
+    var draw = kinds[data.kind](root, data), numbers = readout(root, data.kind);
+    var update = function () { draw(); if (numbers) numbers.fill(); };
     root.setAttribute('data-mounted', 'true');
     root.addEventListener('input', update);
     root.addEventListener('change', update);
     update();
+    if (numbers) {
+      numbers.fit();
+      window.addEventListener('resize', numbers.fit);
+      window.addEventListener('curso:revelado', numbers.fit);
+      document.addEventListener('toggle', numbers.fit, true);
+    }
     /* charts are drawn at their box's width: again when it changes (a phone turned, a hidden
        Preveja answer shown, a Jupyter column resized) */
     if (window.ResizeObserver) {
       var widths = all(root, '[data-chart]').map(function (c) { return c.clientWidth; }), queued = false;
       new ResizeObserver(function () {
+        if (numbers) numbers.fit();
         var now = all(root, '[data-chart]').map(function (c) { return c.clientWidth; });
         if (now.join() === widths.join() || queued) return;
         widths = now; queued = true;

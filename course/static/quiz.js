@@ -22,6 +22,14 @@ if (!window.courseQuiz) {
       invalid: { icon: '⚠', word: '' }
     };
     var FIRST = { right: '✔ certa', close: '≈ quase', wrong: '✘ errada' };
+    /* A multiple-choice option in the feedback: what the student did with it and whether that
+       was right. A ✔ stands only before a true statement that was ticked. */
+    var MARKS = {
+      tickedTrue: ['✔', 'Certo marcar:'],
+      untickedFalse: ['○', 'Certo não marcar:'],
+      untickedTrue: ['✘', 'Faltou marcar:'],
+      tickedFalse: ['✘', 'Não era para marcar:']
+    };
 
     function escapeHtml(text) {
       return String(text).replace(/[&<>"]/g, function (c) {
@@ -85,6 +93,12 @@ if (!window.courseQuiz) {
       this.kind = 'quiz-' + d.type;
       this.inputs = q.querySelectorAll('.cq-options input');
       this.field = q.querySelector('.cq-numeric input');
+      if (this.field) {   /* it takes "3/4" and "75 %": a phone's decimal pad has no "/" nor "%" */
+        this.field.setAttribute('inputmode', 'text');
+        this.field.setAttribute('autocapitalize', 'off');
+        this.field.setAttribute('autocorrect', 'off');
+        this.field.setAttribute('enterkeyhint', 'done');
+      }
       this.feedback = q.querySelector('.cq-feedback');
       (copies[this.key] = copies[this.key] || []).push(this);
       (root.cqQuestions = root.cqQuestions || []).push(this);
@@ -170,10 +184,13 @@ if (!window.courseQuiz) {
           var ticked = last.answer.indexOf(d.bank[i]) >= 0;
           this.inputs[i].checked = ticked;
           var good = ticked === d.correct[i];
+          /* what the student did with the option, then the option: a ✔ only before a true
+             statement ticked, never before a false one (left unticked, rightly: ○) */
+          var said = MARKS[(ticked ? 'ticked' : 'unticked') + (d.correct[i] ? 'True' : 'False')];
           items.push('<li class="' + (good ? 'cq-opt-right' : 'cq-opt-wrong') + '">' +
-                     (good ? '✔ ' : '✘ ') + '<em>' + d.texts[i] + '</em> (' +
-                     (d.correct[i] ? 'correta' : 'incorreta') +
-                     (ticked ? '; você marcou' : '; você não marcou') + ') ' + d.feedback[i] + '</li>');
+                     '<span class="cq-opt-icon" aria-hidden="true">' + said[0] + '</span> ' + said[1] +
+                     ' <em>' + inline(d.texts[i]) + '</em> (' + (d.correct[i] ? 'correta' : 'incorreta') +
+                     '). ' + d.feedback[i] + '</li>');
         }
         message = last.verdict === 'right' ? 'Você marcou exatamente as corretas.' : 'Confira cada opção:';
         extra = '<ul>' + items.join('') + '</ul>';
