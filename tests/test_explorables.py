@@ -304,11 +304,12 @@ def test_initial_numbers_in_html():
 
 def test_runtime_size():
     """Inlined in every notebook output (Colab); on the site, one cached file. The number fields,
-    the touch handling, the charts drawn at their width and the dark theme took it from 28 to 44 kB."""
+    the touch handling, the charts drawn at their width and the dark theme took it from 28 to 44 kB;
+    the phone's sticky line of numbers and the fine sliders' − and + buttons (issue 30) to 53 kB."""
     from pathlib import Path
     static = Path(ex.__file__).parent / 'static'
     size = sum((static / f).stat().st_size for f in ('explorables.js', 'explorables.css'))
-    assert size < 48_000
+    assert size < 56_000
 
 
 # ---------------------------------------------------------------- lab and lesson agree

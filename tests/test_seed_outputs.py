@@ -10,6 +10,7 @@ seeds' numbers; every other test compares with what the lesson's own code comput
 import json
 import sys
 
+import nbformat
 import pytest
 
 from conftest import ROOT
@@ -32,13 +33,6 @@ def test_the_seed_outputs_belong_to_existing_lessons():
     """Lessons from the seeds have their outputs recorded; a new lesson (scripts/new_lesson.py) has none."""
     assert {'metricas-fundamental', 'metricas-avancada', 'roc', 'calibracao', 'custo'} <= set(SEEDS)
     assert set(SEEDS) <= {p.stem for p in (ROOT / 'lessons').glob('*.ipynb')}
-
-
-def printed(lesson):
-    """The printed outputs of every part of a lesson (``course/toc.py``), as stored: a seed's
-    listing may be in any part."""
-    return [text for md in refresh.parts_of(lesson)
-            for _, text in refresh.printed(nbformat.read(md.with_suffix('.ipynb'), as_version=4))]
 
 
 @pytest.mark.parametrize('lesson', sorted(SEEDS))
