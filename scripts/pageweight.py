@@ -45,6 +45,7 @@ class Visit:
     requests: int = 0
     outside: list = field(default_factory=list)     # URLs outside the site it asked for
     by_url: dict = field(default_factory=dict)       # url -> bytes, to see what weighs
+    elements: int = 0                                # DOM elements once read to the end
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -208,6 +209,7 @@ def visit(browser, base_url, page_name, after=None, viewport=None) -> Visit:
         page.goto(f'{base_url}/{page_name}.html', wait_until='load')
         _read_to_the_end(page, state)
         state['stop']()
+        result.elements = page.evaluate("() => document.getElementsByTagName('*').length")
         result.outside = [u for u in result.by_url if not u.startswith(base_url)]
         return result
     finally:

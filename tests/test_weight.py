@@ -42,6 +42,10 @@ def test_first_visit_within_budget(browser, served, page_name):
         assert v.bytes <= limit, (
             f'{page_name} ({how}): {kb(v.bytes)} on a first visit, budget '
             f'{kb(limit)}; heaviest: {heaviest(v)}')
+        # every explorable, quiz and Preveja mounted, the page read to its end (issue 30: the
+        # lessons held 9.100-13.800 elements, half of them KaTeX's, and were slow on a phone)
+        assert v.elements <= BUDGET['dom_elements'], (
+            f'{page_name}: {v.elements} DOM elements, budget {BUDGET["dom_elements"]}')
 
 
 @pytest.mark.parametrize('page_name', PAGES)
