@@ -154,9 +154,13 @@ def preload(root: Path = ROOT) -> list[str]:
 
 
 def forking_builder():
-    """sphinx-autobuild's Builder, running each build in a fork of this process."""
+    """sphinx-autobuild's Builder, running each build in a fork of this process. The class is a
+    global of this module: sphinx-autobuild hands the builder to a ProcessPoolExecutor at every
+    change, which pickles it by its name (a class local to this function cannot be pickled, and
+    the rebuild was then never run)."""
     from sphinx_autobuild.build import Builder
     from sphinx_autobuild.utils import show_message
+    global ForkingBuilder
 
     class ForkingBuilder(Builder):
         def __call__(self, *, changed_paths=()):
@@ -178,6 +182,7 @@ def forking_builder():
             if code:
                 print(f'Sphinx exited with exit code: {code}; the server keeps serving the last pages.')
             show_message(f'Serving on {self.uri}')
+    ForkingBuilder.__qualname__ = 'ForkingBuilder'
     return ForkingBuilder
 
 

@@ -89,11 +89,13 @@ def test_the_shadow_follows_the_scroll(page):
     assert frame.locator('xpath=preceding-sibling::p[1]').inner_text() == 'Continua ao lado: deslize para ver ↔'
 
 
-@pytest.mark.parametrize('lesson, first', [('metricas-fundamental', 'métrica'),
-                                           ('metricas-avancada', None)])
+# the pages whose tables are still wider than a phone once §5 went to two columns and §14 to a
+# list: the twenty patients' tables of the fundamental lesson, roc §1's metrics as probabilities
+@pytest.mark.parametrize('lesson, first', [('metricas-fundamental', 'paciente'),
+                                           ('roc', 'métrica')])
 def test_a_wide_table_keeps_its_row_names_in_view(page, lesson, first):
-    """Swiped to its end, a wide table still shows its first column (the rows' names: §5's
-    metrics, §14's questions), opaque over the columns that pass under it."""
+    """Swiped to its end, a wide table still shows its first column (the rows' names: the
+    patients, the metrics), opaque over the columns that pass under it."""
     page.set_viewport_size(PHONE)
     page.goto(f'{page.site_url}/lessons/{lesson}.html', wait_until='load')
     page.evaluate(OPEN_ALL)
@@ -310,6 +312,8 @@ def test_fields_and_buttons_are_a_thumbs_size_and_take_fractions(browser, site_u
     pg = context.new_page()
     try:
         pg.goto(f'{site_url}/lessons/custo.html', wait_until='load')
+        pg.evaluate(OPEN_ALL)            # custo's explorable is the answer of a Preveja
+        pg.wait_for_timeout(200)
         for sel in ('.cq-numeric input', '.preveja-form input[type=text]', 'button.cq-check',
                     'button.preveja-conferir', 'button.preveja-pular', '.explorable .ex-field'):
             el = pg.locator(sel).first

@@ -97,9 +97,9 @@ def clear_answers(pg):
 
 
 def stored_items(pg, page):
-    """The answers kept for ``page`` (answers.js, version 2): {item id: record}."""
+    """The answers kept for ``page`` (answers.js, version 3): {item id: record}."""
     doc = pg.evaluate('() => JSON.parse(localStorage.getItem("curso:respostas"))')
-    assert doc['schema'] == 'curso-respostas' and doc['version'] == 2
+    assert doc['schema'] == 'curso-respostas' and doc["version"] == 3
     return doc['pages'].get(f'{page}.html', {})
 
 
