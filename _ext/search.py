@@ -5,7 +5,7 @@ searches.
 Sphinx's own search does not fold accents ("revocacao" finds nothing: its Portuguese stemmer keeps
 "ç" and "ã") and answers only on the search page, after downloading the whole index. Pagefind
 (npm ``pagefind``, ≥ 1.5) folds diacritics in the index and in the query, stems Portuguese, and
-downloads only the chunks of the index a query needs (README, "O que cada página carrega").
+downloads only the chunks of the index a query needs (MANUTENCAO.md, "O que cada página carrega").
 
 - **What is indexed.** At ``build-finished`` (after ``page_head`` wrote the pages), each page of the
   table of contents, read from the built HTML: its ``<article>`` without code, outputs, formulas

@@ -223,7 +223,7 @@
              mastered: kinds.filter(function (k) { return k.mastered; }).length };
   }
 
-  /* "3 certos seguidos: dominado" (README, "Meu progresso"): the state of one kind, in words. */
+  /* "3 certos seguidos: dominado" (MANUTENCAO.md, "Meu progresso"): the state of one kind, in words. */
   function practiceState(k) {
     if (!k.attempts) return 'ainda não praticado';
     if (k.mastered) return '✔ dominado: ' + plural(k.streak, 'certo seguido', 'certos seguidos');

@@ -3,14 +3,16 @@
     python scripts/benchmark.py                # clean build, cached rebuild, page weights
     python scripts/benchmark.py --tests        # ... and the whole test suite
     python scripts/benchmark.py --no-build     # page weights of the site already in _build/html
-    python scripts/benchmark.py --readme       # ... and write them into the README
+    python scripts/benchmark.py --readme       # ... and write them into MANUTENCAO.md (--guide)
 
 Page weights (scripts/pageweight.py, the measurement the budget test uses): per page, the bytes
 and requests of a first visit (empty cache) and of a visit right after the home page, in
 Chromium, as GitHub Pages serves the site (gzip) and as a server that does not compress does.
-Prints Markdown tables; ``--readme`` writes the page table into the README ("Peso das
-páginas"), where scripts/lighthouse.py adds the scores. Not a test: timings depend on the
-machine; they are here to be compared from one change to the next.
+Prints Markdown tables; ``--readme`` (or ``--guide``) writes the page table into the
+maintainer's guide, MANUTENCAO.md ("Peso das páginas e Lighthouse"), where scripts/lighthouse.py
+adds the scores, and with ``--tests`` the timings into its "Construir e testar" (the file that
+holds each block: scripts/readme_table.py). Not a test: timings depend on the machine; they are
+here to be compared from one change to the next.
 """
 import argparse
 import datetime
@@ -83,7 +85,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument('--tests', action='store_true', help='also time the whole test suite')
     parser.add_argument('--no-build', action='store_true', help='measure the site already built')
-    parser.add_argument('--readme', action='store_true', help='write the page table into the README')
+    parser.add_argument('--readme', '--guide', dest='readme', action='store_true',
+                        help='write the page table (and the timings) into MANUTENCAO.md')
     args = parser.parse_args()
     timings = []
     if not args.no_build:
@@ -123,7 +126,7 @@ def main():
             readme_table.write_block('benchmark', f'Medição de {datetime.date.today():%d/%m/%Y}, '
                                      f'Python {platform.python_version()}:\n\n'
                                      '| medida | valor |\n|---|---|\n' + '\n'.join(timings))
-        print('\nREADME.md atualizado.')
+        print(f'\n{readme_table.holder(readme_table.START).name} atualizado.')
 
 
 if __name__ == '__main__':

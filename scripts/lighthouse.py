@@ -1,7 +1,7 @@
 """Lighthouse on every page of the built site, as a phone would load it.
 
     python scripts/lighthouse.py                    # every page of _toc.yml, 3 runs each
-    python scripts/lighthouse.py --readme           # ... and write the scores into the README
+    python scripts/lighthouse.py --readme           # ... and write the scores into MANUTENCAO.md
     python scripts/lighthouse.py lessons/roc --runs 5
     python scripts/lighthouse.py --no-compression   # served as python -m http.server serves it
 
@@ -11,7 +11,9 @@ default (mobile) preset: a mid-range phone, slow 4G simulated, a 4x slower CPU. 
 with gzip, ``Cache-Control: max-age=600``. Each category's score is the median of the runs
 (Lighthouse's own advice: performance varies from run to run, more so on a busy machine).
 Reports go to ``benchmark/results/lighthouse/`` (not in git). Exits with 1 when a page is below
-the minimums of budget.yml. The tests do not run it (about 30 s a run).
+the minimums of budget.yml. The tests do not run it (about 30 s a run). ``--readme`` (or
+``--guide``) writes the scores into the table of pages of the maintainer's guide, MANUTENCAO.md
+("Peso das páginas e Lighthouse"; scripts/readme_table.py).
 """
 import argparse
 import json
@@ -57,7 +59,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument('pages', nargs='*', help='pages as in _toc.yml (default: all)')
     parser.add_argument('--runs', type=int, default=3)
-    parser.add_argument('--readme', action='store_true', help='write the scores into the README')
+    parser.add_argument('--readme', '--guide', dest='readme', action='store_true',
+                        help='write the scores into the table of MANUTENCAO.md')
     parser.add_argument('--no-compression', action='store_true',
                         help='serve without compression (python -m http.server)')
     args = parser.parse_args()
@@ -88,7 +91,7 @@ def main():
             cells[name] = {CATEGORIES[c]: str(median[c]) for c in CATEGORIES}
     if args.readme:
         readme_table.update(cells)
-        print('\nREADME.md atualizado.')
+        print(f'\n{readme_table.holder(readme_table.START).name} atualizado.')
     if below:
         print('\nAbaixo do mínimo de budget.yml:\n  ' + '\n  '.join(below))
         sys.exit(1)

@@ -1,7 +1,7 @@
 """What a page of the built site makes Chromium download: bytes and requests.
 
 One measurement for the benchmark (``scripts/benchmark.py``) and for the budget test
-(``tests/test_weight.py``), so the figure in the README and the figure the test checks are the
+(``tests/test_weight.py``), so the figure in MANUTENCAO.md and the figure the test checks are the
 same figure. The budget itself is in ``budget.yml``.
 
 - **First visit**: a new browser profile (empty cache) opens the page.

@@ -1,7 +1,7 @@
 """How long the live preview (scripts/preview.py) takes from a save to the page in the browser.
 
     python scripts/preview_timing.py            # prints the times
-    python scripts/preview_timing.py --readme   # ... and writes them into the README
+    python scripts/preview_timing.py --readme   # ... and writes them into MANUTENCAO.md (--guide)
 
 In a copy of the book in a temporary folder (the files git knows, the npm tools, the execution
 cache of the last ``jupyter-book build``, so that nothing is executed before the first edit), it
@@ -15,6 +15,9 @@ moment the reloaded page shows the edit, times
 The lesson is ``regressao``, the quickest to execute; a code edit in a longer lesson takes its
 execution time more. Not a test (a timing depends on the machine and on what else it runs);
 tests/test_preview.py uses the same ``BookCopy`` and ``Preview`` to check that an edit is served.
+``--readme`` (or ``--guide``) writes the table between ``<!-- preview -->`` and
+``<!-- /preview -->`` in the maintainer's guide, MANUTENCAO.md ("Pré-visualizar enquanto
+escreve"); the command itself is in the README.
 """
 from __future__ import annotations
 
@@ -38,7 +41,7 @@ sys.path.insert(0, str(ROOT))
 from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 LESSON = 'regressao'
-README = ROOT / 'README.md'
+GUIDE = ROOT / 'MANUTENCAO.md'      # the maintainer's guide holds the <!-- preview --> table
 
 
 def free_port() -> int:
@@ -229,17 +232,19 @@ def readme_block(results: dict) -> str:
 
 
 def write_readme(block: str):
-    text = README.read_text(encoding='utf-8')
+    """Replace the ``<!-- preview -->`` table of MANUTENCAO.md with ``block``."""
+    text = GUIDE.read_text(encoding='utf-8')
     new = re.sub(r'(<!-- preview -->\n).*?(<!-- /preview -->)', lambda m: m.group(1) + block + m.group(2),
                  text, flags=re.S)
     if new == text and block not in text:
-        raise SystemExit('README.md has no <!-- preview --> ... <!-- /preview --> block')
-    README.write_text(new, encoding='utf-8')
+        raise SystemExit(f'{GUIDE.name} has no <!-- preview --> ... <!-- /preview --> block')
+    GUIDE.write_text(new, encoding='utf-8')
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    parser.add_argument('--readme', action='store_true', help='write the times into README.md')
+    parser.add_argument('--readme', '--guide', dest='readme', action='store_true',
+                        help='write the times into MANUTENCAO.md')
     parser.add_argument('--port', type=int)
     args = parser.parse_args()
     results = measure(args.port)

@@ -15,7 +15,7 @@ a Preveja of options, the most chosen wrong option. For the practice ("Pratique"
 exercise the manifest lists): per kind, the share of the class's exercises that were wrong (with
 the counts), how many students practised it and how many mastered it, the kinds missed most first.
 
-Rules (README, "A turma de relance"):
+Rules (MANUTENCAO.md, "A turma de relance"):
 
 - every answer is judged again against the questions of this build, with the rules of the site
   (``course/answers.py``); an answer the build does not know (the question changed or left) is

@@ -3,8 +3,8 @@
 One table of cases (tests/data/verdict_cases.json) says what a student should read for a
 prediction ("Boa previsão", "Perto", "Longe desta vez"), for a quiz key ("Certo", "Quase",
 "Errado") and how what they type is read against the answer ("86" against 0,779 is 86 %). The
-rule is written in the README ("Preveja no site") and in the module's header; the stored format
-too, and the README and the module must agree on it.
+rule is written in the maintainer's guide (MANUTENCAO.md, "Preveja no site") and in the module's
+header; the stored format too, and the guide and the module must agree on it.
 """
 import json
 import re
@@ -91,20 +91,20 @@ def test_the_first_answer_is_kept_and_the_last_is_added(node):
     assert stored['first']['at'] <= stored['last']['at']
 
 
-def test_the_readme_and_the_module_describe_the_same_stored_format():
+def test_the_guide_and_the_module_describe_the_same_stored_format():
     module = ANSWERS_JS.read_text(encoding='utf-8')
-    readme = (ROOT / 'README.md').read_text(encoding='utf-8')
-    section = readme.split('## Preveja no site', 1)[1].split('\n## ', 1)[0]
+    guide = (ROOT / 'MANUTENCAO.md').read_text(encoding='utf-8')
+    section = guide.split('## Preveja no site', 1)[1].split('\n## ', 1)[0]
     for word in ['"curso:respostas"', '"schema": "curso-respostas"', '"version": 3', '"kind"',
                  '"first"', '"last"', '"attempts"', '"skipped"', '"verdict"', '"at"',
                  'quiz-single', 'quiz-truefalse', 'quiz-multiple', 'quiz-numeric',
                  'preveja-numero', 'preveja-escolha', 'preveja-texto', '"pratique"', '"seed"',
                  '"right"', '"streak"', 'pratique:<']:
         assert word in module, f'answers.js does not describe {word}'
-        assert word in section, f'README, "Preveja no site", does not describe {word}'
+        assert word in section, f'MANUTENCAO.md, "Preveja no site", does not describe {word}'
     constants = dict(re.findall(r'var (RIGHT|CLOSE|POINT) = ([0-9.]+);', module))
     for name, value in constants.items():
-        assert value.replace('.', ',') in section, f'the README does not give {name} = {value}'
+        assert value.replace('.', ',') in section, f'MANUTENCAO.md does not give {name} = {value}'
 
 
 def test_a_quiz_output_carries_the_store_before_the_quiz():

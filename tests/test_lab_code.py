@@ -127,7 +127,7 @@ def test_every_step_opens_with_a_preveja_prompt():
 def test_first_code_cell_installs_the_course_package_if_missing():
     first = next(c for c in _lab_cells() if c.cell_type == 'code').source
     assert 'import course' in first and '%pip install' in first and 'except ImportError' in first, \
-        'the first code cell must install the course package only if it is missing (README, "Como adicionar uma aula")'
+        'the first code cell must install the course package only if it is missing (MANUTENCAO.md, "Como adicionar uma aula")'
 
 
 def test_last_code_cell_shows_the_quiz():

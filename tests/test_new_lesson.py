@@ -1,4 +1,4 @@
-"""The instructor's path, as README "Adaptar o curso" gives it, on a small book (tests/small_book.py).
+"""The instructor's path, as MANUTENCAO.md "Adaptar o curso" gives it, on a small book (tests/small_book.py).
 
 In a copy of the course: a price of the cost lesson changes (a miss costs 20), ``repository.url``
 points at a fork, ``scripts/new_lesson.py`` adds a lesson and its lab from the template, and
@@ -50,7 +50,7 @@ def instructor(tmp_path_factory, site):
     assert original.rstrip('/') != FORK, 'this checkout is the example fork already: pick another FORK'
     lesson = book / 'lessons' / 'custo.md'
     text = lesson.read_text(encoding='utf-8')
-    visible = list(PRICE.finditer(text))[-1]            # the lesson's code at its end (README step 1)
+    visible = list(PRICE.finditer(text))[-1]            # the lesson's code at its end (MANUTENCAO.md, step 1)
     miss, alarm = int(visible.group(2)), int(visible.group(4))
     lesson.write_text(text[:visible.start(2)] + str(NEW_MISS_PRICE) + text[visible.end(2):], encoding='utf-8')
     config = book / '_config.yml'

