@@ -26,9 +26,10 @@ import pytest
 from conftest import ROOT, recording_page
 
 # the fundamental metrics lesson is in parts: its explorable with a button and a number field
-# ("Tudo sai de quatro células") and its "Mostrar o código" cells are part 2's, the slides' poster and
-# the boxes of the worked exercise part 3's
-LESSONS = ['lessons/custo', 'lessons/metricas-fundamental-perguntas', 'lessons/metricas-fundamental-a-mao']
+# ("Tudo sai de quatro células") and its "Mostrar o código" cells are part 2's, the hand calculations
+# part 3's, the slides' poster and the boxes of the worked exercise part 4's
+LESSONS = ['lessons/custo', 'lessons/metricas-fundamental-perguntas', 'lessons/metricas-fundamental-a-mao',
+           'lessons/metricas-fundamental-exercicio']
 A4_COLUMN = 680          # CSS px: 210 mm less the 15 mm margins of print.css (@page)
 A4_HEIGHT = 994          # CSS px: 297 mm less the 16 mm and 18 mm margins
 # What must not be cut by a page break (a table is checked from its first to its last cell).
