@@ -18,7 +18,7 @@ pytestmark = pytest.mark.slow      # the built site, a browser or a notebook run
 # page -> formulas (MathML text as MathJax rendered it); a quiz prompt's formula included
 BEFORE = {
     # the fundamental lesson in parts: accuracy is part 1's (§4), the F1 part 2's (§7); part 3 holds
-    # the F1's derivation, part 4 the worked exercise's formulas written by glue
+    # the F1's derivation (the worked exercise, part 4, had no formula measured under MathJax)
     'lessons/metricas-fundamental': [
         'acurácia=TP+TNTP+FP+FN+TN=7+820=1520=0,750',
     ],
@@ -27,9 +27,6 @@ BEFORE = {
     ],
     'lessons/metricas-fundamental-a-mao': [
         'F1=2PRP+R',                               # the derivation's step 4
-    ],
-    'lessons/metricas-fundamental-exercicio': [
-        'precisão=TPTP+FP=4040+10=0,800',         # the worked exercise, glued (fund_ex_prec_math)
     ],
     # the advanced lesson in parts: the MCC and the balanced accuracy are section 11 (part 2),
     # the log loss section 13 (part 4)
