@@ -226,8 +226,9 @@ def test_the_poster_follows_the_theme(page, mode):
     assert low == []
 
 
-@pytest.mark.parametrize('lesson,deck', [('metricas-fundamental', 'fundamental'),
-                                         ('metricas-avancada', 'avancada')])
+# each deck is embedded in its lesson's last part (the lessons' first pages have no slides)
+@pytest.mark.parametrize('lesson,deck', [('metricas-fundamental-exercicio', 'fundamental'),
+                                         ('metricas-avancada-probabilidades', 'avancada')])
 def test_the_deck_inside_the_lesson_is_readable_on_a_phone(phone, lesson, deck):
     """Issue 30: the slides were unreadable on a phone: inside the lesson the deck's box had the
     shape of a desktop (11 : 7), and reveal.js scaled its text to 7 px. On a phone the box is
@@ -251,7 +252,7 @@ def test_on_a_touch_screen_the_help_says_how_by_touch(phone, page):
     """Issue 30: the slides' help spoke of arrow keys, F and Esc, on a phone with no keyboard. On a
     touch screen the lines about the slides (the lesson's, the poster's, the deck's own) say how
     to use them by touch; with a mouse and a keyboard, by the keys."""
-    lesson = 'lessons/metricas-fundamental.html'
+    lesson = 'lessons/metricas-fundamental-exercicio.html'   # the part with the fundamental deck
     phone.goto(f'{phone.site_url}/{lesson}', wait_until='load')
     section = phone.locator('section:has(> .slides-poster)').first
     said = section.inner_text()
