@@ -18,7 +18,7 @@ pytestmark = pytest.mark.slow      # the built site, a browser or a notebook run
 # page -> formulas (MathML text as MathJax rendered it); a quiz prompt's formula included
 BEFORE = {
     # the fundamental lesson in parts: accuracy is part 1's (§4), the F1 part 2's (§7); part 3 holds
-    # the hand calculations written by glue (the exercise's formulas, the derivation)
+    # the F1's derivation (the worked exercise, part 4, had no formula measured under MathJax)
     'lessons/metricas-fundamental': [
         'acurácia=TP+TNTP+FP+FN+TN=7+820=1520=0,750',
     ],

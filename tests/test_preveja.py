@@ -328,7 +328,7 @@ def test_a_proportion_typed_as_a_whole_number_is_read_as_a_percentage(browser, s
 def test_focus_lands_on_what_was_revealed(browser, site_url):
     """After "Mostrar sem prever" the keyboard is on the answer; after "Conferir", on the verdict
     (never on the page's body)."""
-    pg = open_page(browser, site_url, 'lessons/metricas-fundamental-a-mao')     # part 3: boxes in a row
+    pg = open_page(browser, site_url, 'lessons/metricas-fundamental-exercicio')   # part 4: the exercise's boxes in a row
     boxes = pg.locator('div.admonition.preveja')
     skip = boxes.nth(0).get_by_role('button', name='Mostrar sem prever')
     skip.focus()
