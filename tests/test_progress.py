@@ -612,13 +612,16 @@ def test_on_a_phone_nothing_is_clipped_every_row_names_its_lesson_and_a_download
     pg = context.new_page()
     try:
         pg.goto(f'{site_url}/lessons/custo.html', wait_until='load')
+        predicted = 0                    # the boxes answered: one chart row each
         for k, box in enumerate(pg.locator('.admonition.preveja:has(.preveja-ui[data-tipo="numero"])').all()[:3]):
+            predicted += 1
             if box.locator('.preveja-lado').count():
                 box.locator('input[type=radio]').first.check()
             box.get_by_label('Sua previsão').fill(['5 %', '0,2', '40'][k])
             box.get_by_role('button', name='Conferir').click()
         pg.goto(f'{site_url}/lessons/calibracao.html', wait_until='load')
         for k, box in enumerate(pg.locator('.admonition.preveja:has(.preveja-ui[data-tipo="numero"])').all()[:2]):
+            predicted += 1
             box.get_by_label('Sua previsão').fill(['85', '90'][k])
             box.get_by_role('button', name='Conferir').click()
         pg.goto(f'{site_url}/progresso.html', wait_until='load')
@@ -633,7 +636,7 @@ def test_on_a_phone_nothing_is_clipped_every_row_names_its_lesson_and_a_download
         assert lessons == ['Calibração: 0,8 quer dizer 80 %?', 'Métrica e limiar pelo custo dos erros'], lessons
         rows = pg.evaluate("""() => Array.from(document.querySelectorAll('svg.progresso-grafico g.progresso-ponto'),
             g => g.querySelectorAll('.progresso-rotulo').length)""")
-        assert len(rows) == 5 and all(1 <= n <= 2 for n in rows), rows
+        assert predicted >= 4 and len(rows) == predicted and all(1 <= n <= 2 for n in rows), rows
         cells = pg.locator('.progresso-tabela-previsoes tbody th').all_inner_texts()
         assert all(c.startswith(('Calibração', 'Métrica e limiar')) for c in cells), cells
         with pg.expect_download():
