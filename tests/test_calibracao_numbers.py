@@ -589,7 +589,6 @@ WHITELIST = [
     ('perto de 1', 'the reference value of a temperature that changes nothing'),
     # sections 4 to 8 (hand calculations, the 50 draws, isotonic regression)
     ('10 faixas', 'the declared bins of the diagram and ECE (an input)'),
-    ('0,5, porque', 'the usual decision threshold, after a {term} link (an input)'),
     ('quase 1', 'the largest squared error one biopsy can add (a bound, not a result)'),
     ('bem menos de 1.000 exemplos', 'scikit-learn\'s documented rule of thumb (≪1000 samples)'),
     ('Neural Networks*, 2017', 'the year of Guo et al.\'s article'),
@@ -619,7 +618,8 @@ def prose_of(md_text):
     text = re.sub(r'```\{code-cell\}.*?```', ' ', text, flags=re.S)        # code cells
     text = re.sub(r'```\{glue:math\}.*?```', ' ', text, flags=re.S)       # glued formulas
     text = re.sub(r'^:[a-z-]+:.*$', ' ', text, flags=re.M)                  # directive options
-    text = re.sub(r'\{(?:term|ref)\}`[^`]+`', ' ', text)                    # glossary and section links
+    text = re.sub(r'\{term\}`([^`<]+?)\s*(?:<[^>]*>)?`', r'\1', text)       # a glossary link is its words
+    text = re.sub(r'\{ref\}`[^`]+`', ' ', text)                           # section links
     text = re.sub(r'\$\$.*?\$\$', ' ', text, flags=re.S)                   # display math
     text = re.sub(r'\$[^$\n]+\$', ' ', text)                                # inline math
     text = re.sub(r'\{glue(?::text)?\}`[^`]+`', ' ', text)                  # glue roles
