@@ -135,6 +135,8 @@ def stamp(html: str, version: str) -> str:
 def _bundle(app, exception):
     if exception is not None or app.builder.format != 'html':
         return
+    if not hasattr(app.builder, '_orig_css_files'):
+        return      # "no targets are out of date": nothing was written, the last bundle stands
     version = write_bundle(app)
     outdir = Path(app.outdir)
     for page in outdir.rglob('*.html'):

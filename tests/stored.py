@@ -29,7 +29,12 @@ def parts(lesson):
     """The stems of a lesson's parts (``course/toc.py``); a part's own stem gives just that part."""
     from course import toc
     found = next((x for x in toc.lessons(ROOT) if x.name == lesson), None)
-    return [p.split('/', 1)[1] for p in found.parts] if found else [lesson]
+    if found:
+        return [p.split('/', 1)[1] for p in found.parts]
+    # a lesson the table of contents leaves out (the small book of tests/small_book.py keeps its
+    # notebooks): its parts by name, the first page and then the others
+    others = sorted(p.stem for p in (ROOT / 'lessons').glob(f'{lesson}-*.ipynb'))
+    return [lesson, *others]
 
 
 def lesson_md(lesson):

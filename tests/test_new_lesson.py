@@ -12,7 +12,7 @@ points at a fork, ``scripts/new_lesson.py`` adds a lesson and its lab from the t
   copy's own tests that are about those pages (``-k`` their name: nbval of the lesson, the page
   checks, the browser tests), run on the copy's small book.
 
-The small book holds the home page, the cost lesson, the new lesson and lab, the glossary and
+The small book holds the home page, the cost lesson (its two parts), the new lesson and lab, the glossary and
 "Meu progresso", so the build executes only what changed (the cost lesson and the new lesson).
 """
 import os
@@ -59,7 +59,8 @@ def instructor(tmp_path_factory, site):
     assert made.returncode == 0, made.stdout + made.stderr
     refreshed = run([sys.executable, 'scripts/refresh.py', '--accept'], book, timeout=900)
     assert refreshed.returncode == 0, refreshed.stdout + refreshed.stderr
-    small_book.keep(book, ['intro', 'lessons/custo', f'lessons/{NAME}', f'labs/{NAME}', 'glossario', 'progresso'])
+    small_book.keep(book, ['intro', 'lessons/custo', 'lessons/custo-caso-raro', f'lessons/{NAME}', f'labs/{NAME}',
+                           'glossario', 'progresso'])
     tests = run([sys.executable, '-m', 'pytest', '-q', '-p', 'no:cacheprovider', '-n', '0',
                  '-k', f'{NAME} or {NAME.replace("-", "_")} or test_seed_outputs'], book, timeout=1800)
     return {'book': book, 'html': book / '_build' / 'html', 'original': original, 'miss': miss, 'alarm': alarm,
@@ -104,3 +105,15 @@ def test_the_fork_address_stands_wherever_the_course_writes_it(instructor):
         built = (instructor['html'] / page).read_text(encoding='utf-8')
         assert original not in built and old_site not in built, page
         assert f'colab.research.google.com/github/{owner}/{repo}/' in built, f'{page}: Colab button'
+
+
+def test_building_again_with_nothing_changed_writes_nothing_and_passes(instructor):
+    """The instructor's second ``jupyter-book build`` with no edit: "no targets are out of date",
+    exit 0, and the site as it was (a handler of the last step once failed on such a build)."""
+    book, html = instructor['book'], instructor['html']
+    before = {p: (html / p).read_bytes() for p in ('_static/site.css', 'lessons/custo.html')}
+    again = run([os.path.join(os.path.dirname(sys.executable), 'jupyter-book'), 'build', '.', '-W', '-n',
+                 '--keep-going'], book, timeout=900)
+    assert again.returncode == 0, again.stdout[-4000:] + again.stderr[-2000:]
+    assert 'no targets are out of date' in again.stdout
+    assert {p: (html / p).read_bytes() for p in before} == before

@@ -268,7 +268,7 @@ def test_after_guardar_an_unvisited_page_opens_offline(student, site):
     open_page(student, 'search.html?q=calibracao')
     first = student.locator('.course-search-page .course-search-pages a.course-search-title').first
     first.wait_for()
-    assert first.get_attribute('href').endswith(UNVISITED)
+    assert first.get_attribute('href').split('#')[0].endswith(UNVISITED)   # a section of it, maybe
     open_page(student, 'intro.html')
     student.wait_for_function("document.querySelector('.guardar-curso-estado').textContent.includes('está guardado')")
     assert student.get_by_role('button', name='Remover a cópia guardada').is_visible()

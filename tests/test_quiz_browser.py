@@ -181,7 +181,7 @@ def test_arrow_keys_neither_answer_nor_score(page, site_url):
 
 def test_right_close_and_wrong_are_told_without_colour(page, site_url):
     """Each verdict carries its own icon and word; only the colour would not be enough."""
-    page.goto(f'{site_url}/{LESSON}')
+    page.goto(f'{site_url}/{LESSON_PART_2}')
     q = question(page, 'precisao-20')
     seen = {}
     for typed in ['7/9', '0,77', '0,5']:

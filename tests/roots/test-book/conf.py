@@ -21,6 +21,9 @@ _config.update(
     nb_execution_mode='off',
     html_favicon=str(ROOT / '_static' / 'favicon.svg'),
     html_static_path=_config['html_static_path'] + [str(ROOT / '_static')],
+    # Jupyter Book puts every stylesheet of the book's own _static/ on every page; the course's
+    # is not under this folder, so it is named here, or a phone's header would overflow
+    html_css_files=_config.get('html_css_files', []) + ['course.css'],
     locale_dirs=[str(ROOT / 'locales')],
     page_descriptions_file='descriptions.yml',
 )
