@@ -21,6 +21,9 @@ IGNORE = shutil.ignore_patterns('.venv', '.git', '__pycache__', '*.egg-info', '_
                                 '.pytest_cache')
 # what Sphinx and MyST say of a reference into a page that the small book leaves out
 ABSENT_PAGES = ['ref.ref', 'ref.doc', 'ref.term', 'myst.xref_missing']
+# the course's whole table of contents, kept beside the cut one: the tests of the copy still read
+# a lesson it leaves out with all its parts, in order (tests/stored.py)
+FULL_TOC = '_toc.course.yml'
 
 
 def copy(target: Path) -> Path:
@@ -39,7 +42,9 @@ def keep(book: Path, pages: list[str], source: Path | None = None) -> None:
     ``_toc.yml`` and ``_config.yml`` are read from ``source`` (default: ``book`` itself); a file is
     written only when it changes, so that an incremental build reads nothing again for it."""
     source = Path(source or book)
-    toc = yaml.safe_load((source / '_toc.yml').read_text(encoding='utf-8'))
+    full = source / FULL_TOC if (source / FULL_TOC).exists() else source / '_toc.yml'
+    toc = yaml.safe_load(full.read_text(encoding='utf-8'))
+    _write(book / FULL_TOC, full.read_text(encoding='utf-8'))
     wanted = set(pages)
 
     def kept(entries):

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import nbformat
 import pytest
+import small_book
+import yaml
 
 from conftest import ROOT
 
@@ -26,15 +28,20 @@ NUMBER = re.compile(r'[+-]?\d+(?:\.\d+)?(?:e[+-]?\d+)?')
 
 
 def parts(lesson):
-    """The stems of a lesson's parts (``course/toc.py``); a part's own stem gives just that part."""
+    """The stems of a lesson's parts (``course/toc.py``); a part's own stem gives just that part.
+    In a small book (``tests/small_book.py``), a lesson its table of contents leaves out is read
+    from the course's table of contents, which the small book keeps beside its own."""
     from course import toc
     found = next((x for x in toc.lessons(ROOT) if x.name == lesson), None)
     if found:
         return [p.split('/', 1)[1] for p in found.parts]
-    # a lesson the table of contents leaves out (the small book of tests/small_book.py keeps its
-    # notebooks): its parts by name, the first page and then the others
-    others = sorted(p.stem for p in (ROOT / 'lessons').glob(f'{lesson}-*.ipynb'))
-    return [lesson, *others]
+    full = ROOT / small_book.FULL_TOC
+    if full.exists():
+        for part in yaml.safe_load(full.read_text(encoding='utf-8'))['parts']:
+            for chapter in part['chapters']:
+                if chapter['file'] == f'lessons/{lesson}':
+                    return [lesson] + [s['file'].split('/', 1)[1] for s in chapter.get('sections', [])]
+    return [lesson]
 
 
 def lesson_md(lesson):

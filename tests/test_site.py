@@ -100,3 +100,19 @@ def test_math_is_rendered_when_the_site_is_built(site, page):
             f'{page}: math of a quiz feedback left as text'
     fonts = site / '_static' / 'vendor' / 'katex' / 'fonts'
     assert (fonts / 'KaTeX_Main-Regular.woff2').is_file()
+
+
+def test_the_lessons_offer_every_kind_of_practice_outside_the_predictions(site):
+    """Issue 32: at least ten kinds of "Pratique" across the lesson pages (here all of them), each
+    box in the open: not inside a Preveja's answer region, which stays hidden until the student
+    predicts, and not twice (a kind is practised where its calculation is taught)."""
+    from course import practice, toc
+    found = {}
+    for page in toc.lesson_pages():
+        html = soup(site, page)
+        for box in html.select('.admonition.pratique'):
+            kind = box.select_one('.pratique-ui')['data-tipo']
+            assert kind not in found, f'{kind}: on {found.get(kind)} and on {page}'
+            found[kind] = page
+            assert box.find_parent(class_='preveja-resposta') is None, f'{page}: {kind} hidden behind a Preveja'
+    assert len(found) >= 10 and set(found) == set(practice.KINDS), sorted(set(practice.KINDS) - set(found))
