@@ -114,6 +114,10 @@ show_quiz('{name}')
 '''
 
 
+# the one question of a new bank (tests/test_quiz.py checks its key until it is replaced)
+TEMPLATE_QUESTION = 'exemplo-do-modelo'
+
+
 def bank_text(name: str, title: str) -> str:
     return f'''# Questionário da aula "{title}".
 # Esquema: docstring de course/quiz.py. Números da aula por nome: {{<nome da cola>}}.
@@ -122,7 +126,19 @@ title: "Questionário: {title}"
 lesson: {name}
 sections:
   {name}.html#sec-{name}-ideia: "1. A ideia"
-questions: []
+questions:
+
+  # O modelo: troque esta pergunta pelas da aula (e a chave dela em tests/test_quiz.py).
+  - id: {TEMPLATE_QUESTION}
+    type: truefalse
+    section: {name}.html#sec-{name}-ideia
+    prompt: >
+      Verdadeiro ou falso: o código da aula imprime {{{name.replace('-', '_')}_exemplo}} para 1 + 1.
+    answer: true
+    feedback_true: >
+      Isso: a célula da seção 1 imprime {{{name.replace('-', '_')}_exemplo}}.
+    feedback_false: >
+      Releia a célula da seção 1: ela imprime {{{name.replace('-', '_')}_exemplo}}.
 '''
 
 
@@ -214,8 +230,11 @@ def add_to_toc(text: str, caption: str, entry: str) -> str:
     end = start + 1
     while end < len(lines) and not lines[end].lstrip().startswith('- caption:'):
         end += 1
-    last = max(i for i in range(start, end) if lines[i].strip().startswith('- file:'))
-    indent = lines[last][:len(lines[last]) - len(lines[last].lstrip())]
+    # a chapter of its own, after the part's last line: the last "- file:" may be a section (a
+    # lesson's last part), whose indent would make the new lesson a part of that one
+    first = next(i for i in range(start, end) if lines[i].strip().startswith('- file:'))
+    indent = lines[first][:len(lines[first]) - len(lines[first].lstrip())]
+    last = max(i for i in range(start, end) if lines[i].strip())
     lines.insert(last + 1, f'{indent}- file: {entry}')
     return '\n'.join(lines) + '\n'
 

@@ -18,6 +18,7 @@ import re
 
 import numpy as np
 import pytest
+import stored
 from scipy.optimize import minimize_scalar
 from scipy.special import expit
 from sklearn.datasets import load_breast_cancer
@@ -27,8 +28,6 @@ from sklearn.model_selection import train_test_split
 from sklearn.naive_bayes import GaussianNB
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
-
-import stored
 
 LESSON = 'calibracao'
 SEED = 0

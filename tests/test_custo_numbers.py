@@ -28,6 +28,7 @@ from textwrap import dedent
 
 import numpy as np
 import pytest
+import stored
 from sklearn.datasets import load_breast_cancer, make_classification
 from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import confusion_matrix, f1_score, fbeta_score
@@ -35,7 +36,6 @@ from sklearn.model_selection import StratifiedKFold, cross_val_predict, train_te
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
-import stored
 from conftest import ROOT
 from course.fmt import num, pct
 

@@ -68,6 +68,9 @@ def instructor(tmp_path_factory, site):
 
 
 def test_the_new_pages_pass_every_tier_of_the_suite(instructor):
+    toc = yaml.safe_load((instructor['book'] / '_toc.yml').read_text(encoding='utf-8'))
+    chapters = [c['file'] for part in toc['parts'] for c in part['chapters']]
+    assert f'lessons/{NAME}' in chapters and f'labs/{NAME}' in chapters, 'the new lesson is a part of another one'
     tests = instructor['tests']
     assert tests.returncode == 0, tests.stdout[-8000:] + tests.stderr[-2000:]
     summary = tests.stdout.strip().splitlines()[-1]

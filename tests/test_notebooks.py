@@ -125,6 +125,7 @@ def test_shipped_values_equal_the_lessons_glue(md):
     import sys
     sys.path.insert(0, str(ROOT / 'scripts'))
     import refresh
+
     from course import toc
     # a lesson in parts ships one file, the union of its parts' glue (course/toc.py, refresh.py)
     lesson = toc.lesson_of(f'lessons/{md.stem}', ROOT)

@@ -12,6 +12,7 @@ import sys
 
 import nbformat
 import pytest
+import stored
 
 from conftest import ROOT
 
@@ -25,8 +26,8 @@ ACCEPTED = refresh.load_json(refresh.ACCEPTED, [])
 def printed(lesson):
     """The printed outputs stored in every part of the lesson (course/toc.py: a lesson in parts
     may print a seed's output in any of them)."""
-    return [text for md in refresh.parts_of(lesson)
-            for _, text in refresh.printed(nbformat.read(md.with_suffix('.ipynb'), as_version=4))]
+    return [text for part in stored.parts(lesson)
+            for _, text in refresh.printed(nbformat.read(ROOT / 'lessons' / f'{part}.ipynb', as_version=4))]
 
 
 def test_the_seed_outputs_belong_to_existing_lessons():
@@ -37,13 +38,13 @@ def test_the_seed_outputs_belong_to_existing_lessons():
 
 @pytest.mark.parametrize('lesson', sorted(SEEDS))
 def test_seed_outputs_are_exact(lesson):
-    stored = printed(lesson)
+    found = printed(lesson)
     problems = []
     for entry in SEEDS[lesson]:
-        if entry['output'] in stored:
+        if entry['output'] in found:
             continue
         accepted = [a for a in ACCEPTED if a['lesson'] == lesson and a['seed'] == entry['output']]
-        if accepted and accepted[0]['now'] in stored:
+        if accepted and accepted[0]['now'] in found:
             continue
         problems.append(f"cell \"{entry['cell'][:60]}\" no longer prints the seed's output:\n{entry['output']}")
     assert not problems, (
@@ -54,6 +55,6 @@ def test_seed_outputs_are_exact(lesson):
 
 def test_accepted_departures_are_still_current():
     for a in ACCEPTED:
-        stored = printed(a['lesson'])
-        assert a['now'] in stored or a['seed'] in stored, \
+        found = printed(a['lesson'])
+        assert a['now'] in found or a['seed'] in found, \
             f"seeds/accepted.json: an accepted output of {a['lesson']} is no longer printed: run `python scripts/refresh.py {a['lesson']} --accept`"
