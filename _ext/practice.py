@@ -28,7 +28,10 @@ script and stylesheet more, nothing else, until then. ``_ext/offline.py`` stores
     {"format": "curso-pratique", "version": 1, "kind": "precisao", "title": "Exercício de precisão",
      "seeds": 100, "draws": [{"seed": 1, "statement": [...], "table": {...} | null, "question": "...",
                                "hint": "...", "answer": 0.8, "tolerance": 0.005, "shown": "0,800",
-                               "solution": ["...", ...]}, ...]}
+                               "solution": ["...", ...], "scale": null | "ratio"}, ...]}
+
+(``scale``: how a guess is read and judged, ``course/static/answers.js``'s ``scaleOf``; ``null``
+lets the answer say it, ``"ratio"`` keeps a cost of 0,56 from reading "1,66" as a percentage.)
 
 The box carries its store id (``data-id``, ``pratique:<kind>``: ``course/static/answers.js``
 keeps the practice of a kind under it) and its title; ``_ext/progress.py`` lists the kinds each

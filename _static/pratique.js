@@ -241,13 +241,13 @@
   Box.prototype.check = function () {
     var ex = this.exercise;
     var raw = this.input.value;
-    var guess = A.readGuess(raw, { value: ex.answer, percent: false });
+    var guess = A.readGuess(raw, { value: ex.answer, percent: false, scale: ex.scale || undefined });
     if (!guess.ok) {
       this.say(N.message(guess.error), 'invalido');
       this.feedback.focus();
       return;
     }
-    var verdict = A.judgeKey(guess.value, ex.answer, ex.tolerance).verdict;
+    var verdict = A.judgeKey(guess.value, ex.answer, ex.tolerance, ex.scale).verdict;
     var counted = !this.checked;
     var rec = null;
     if (counted) {

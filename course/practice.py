@@ -72,12 +72,17 @@ class Exercise:
     shown: str
     solution: list[str]
     numbers: dict = field(default_factory=dict)
+    # how the browser reads and judges a guess (course/static/answers.js, scaleOf): None lets the
+    # answer's value say it; 'ratio' for a key in 0..1 that is not a proportion (a cost of 0,56),
+    # so that "1,66" is not read as 1,66 %
+    scale: str | None = None
 
     def as_json(self) -> dict:
         """What the browser reads (``_static/pratique/<kind>.json``, one entry per seed)."""
         return {'seed': self.seed, 'statement': list(self.statement), 'table': self.table,
                 'question': self.question, 'hint': self.hint, 'answer': self.answer,
-                'tolerance': self.tolerance, 'shown': self.shown, 'solution': list(self.solution)}
+                'tolerance': self.tolerance, 'shown': self.shown, 'solution': list(self.solution),
+                'scale': self.scale}
 
 
 @dataclass(frozen=True)
@@ -353,7 +358,7 @@ def _bayes(rng, kind, seed):
     spec = rng.choice([0.80, 0.85, 0.90, 0.95, 0.98, 0.99])
     prev = rng.choice([0.005, 0.01, 0.02, 0.05, 0.10, 0.20, 0.30])
     value = _proportion(metrics.bayes_precision(sens, spec, prev))
-    people = 10_000
+    people = 100_000      # whole people at every prevalence drawn (0,5 % of 100.000 = 500)
     sick = people * prev
     healthy = people - sick
     tp, fp = sens * sick, (1 - spec) * healthy
@@ -363,14 +368,14 @@ def _bayes(rng, kind, seed):
     statement = [f'{test} acha {pct_short(sens)} dos doentes (sensibilidade {short(sens, 2)}) e deixa em paz '
                  f'{pct_short(spec)} dos saudáveis (especificidade {short(spec, 2)}).',
                  f'Ele é usado numa população em que {pct_short(prev)} das pessoas estão doentes '
-                 f'(prevalência π = {short(prev)}).']
+                 f'(prevalência π = {short(prev)}); suponha que a sensibilidade e a especificidade sejam as mesmas nela.']
     lines = ['precisão = sens·π / (sens·π + (1 − espec)·(1 − π))'.replace('−', MINUS),
              f'= {short(sens, 2)}·{short(prev)} / ({short(sens, 2)}·{short(prev)} + '
              f'{short(1 - spec, 2)}·{short(1 - prev)})',
              f'= {short(found, 5)} / ({short(found, 5)} + {short(false, 5)})',
              f'= {short(found, 5)} / {short(found + false, 5)} = {n(value)}',
-             f'Em {n0(people)} pessoas: {n0(sick)} doentes, {short(tp, 1)} achados (TP); {n0(healthy)} saudáveis, '
-             f'{short(fp, 1)} alarmes falsos (FP): {short(tp, 1)} / ({short(tp, 1)} + {short(fp, 1)}) = {n(value)}.']
+             f'Em {n0(people)} pessoas: {n0(sick)} doentes, {n0(tp)} achados (TP); {n0(healthy)} saudáveis, '
+             f'{n0(fp)} alarmes falsos (FP): {n0(tp)} / ({n0(tp)} + {n0(fp)}) = {n(value)}.']
     return Exercise(kind, seed, KINDS[kind].title, statement, None,
                     'Das pessoas que ele marca como doentes, que fração está de fato doente (a precisão)?',
                     HINTS[2], value, _tolerance(2), n(value), lines,
@@ -469,18 +474,19 @@ def _expected_cost(rng, kind, seed):
     value = min(flag, leave)
     _require(value >= 0.05)        # two decimals at most, exactly: p has two, the prices none
     s = metrics.theory_threshold(c_fn, c_fp)
-    statement = [f'Uma falha (deixar passar um caso positivo) custa {n0(c_fn)}; um alarme falso custa {n0(c_fp)}. '
-                 f'Um modelo calibrado dá a um caso a probabilidade p = {short(p, 2)} de ser positivo.']
+    statement = [f'Uma falha (deixar passar um caso positivo) custa {n0(c_fn)}; um alarme falso custa {n0(c_fp)}; '
+                 f'acertar não custa nada. Um modelo calibrado dá a um caso a probabilidade p = {short(p, 2)} '
+                 f'de ser positivo.']
     best = 'marcar' if flag < leave else 'não marcar'
     lines = [f'marcar: (1 − p)·c_FP = {short(1 - p, 2)}·{n0(c_fp)} = {n(flag, 2)}'.replace('−', MINUS),
              f'não marcar: p·c_FN = {short(p, 2)}·{n0(c_fn)} = {n(leave, 2)}',
              f'A melhor decisão é {best}, com custo esperado {n(value, 2)}.',
-             f'(O mesmo que o limiar da teoria: s* = c_FP / (c_FP + c_FN) = {n0(c_fp)} / {n0(c_fp + c_fn)} '
+             f'(Confere com o limiar da teoria: s* = c_FP / (c_FP + c_FN) = {n0(c_fp)} / {n0(c_fp + c_fn)} '
              f'= {n(s)}; p = {short(p, 2)} fica {"acima" if p > s else "abaixo"} dele.)']
     return Exercise(kind, seed, KINDS[kind].title, statement, None,
                     'Qual é o custo esperado da melhor decisão para esse caso (marcar ou não)?',
                     'Vale vírgula (1,25) ou fração; duas casas decimais.', value, 0.005, n(value, 2), lines,
-                    {'c_fn': c_fn, 'c_fp': c_fp, 'p': p})
+                    {'c_fn': c_fn, 'c_fp': c_fp, 'p': p}, scale='ratio')
 
 
 def _brier(rng, kind, seed):
@@ -496,7 +502,7 @@ def _brier(rng, kind, seed):
     _require(len(set(p)) == k)
     value = _proportion(metrics.brier(y, p), decimals=3, asked=3, low=0.01, high=0.6)
     terms = [(q - t) ** 2 for q, t in zip(p, y)]
-    statement = [f'Um modelo declarou a chance de cada uma de {k} biópsias ser maligna; depois veio o resultado:']
+    statement = [f'Um modelo declarou a chance de cada uma das {k} biópsias ser maligna; depois veio o resultado:']
     table = {'caption': 'As biópsias, a probabilidade declarada e o resultado',
              'head': ['biópsia', 'P(maligna)', 'resultado'],
              'rows': [[str(i + 1), short(q, 2), 'maligna (1)' if t else 'benigna (0)'] for i, (q, t) in enumerate(zip(p, y))]}
@@ -506,7 +512,8 @@ def _brier(rng, kind, seed):
     lines.append(f'Brier = ({" + ".join(n(x, 4) for x in terms)}) / {k}')
     lines.append(f'= {n(sum(terms), 4)} / {k} = {n(value)}')
     return Exercise(kind, seed, KINDS[kind].title, statement, table, 'Qual é o escore de Brier dessas biópsias?',
-                    HINTS[3], value, 0.002, n(value), lines, {'y': y, 'p': p})
+                    'Vale vírgula (0,075) ou fração; responda com três casas decimais.', value, 0.002, n(value),
+                    lines, {'y': y, 'p': p})
 
 
 def _ece_bin(rng, kind, seed):
@@ -517,15 +524,20 @@ def _ece_bin(rng, kind, seed):
     p = sorted(rng.sample(range(b * 100 + 1, (b + 1) * 100), count))
     p = [x / 1000 for x in p]
     _require(all(metrics.bin_index([x])[0] == b for x in p))
-    k = rng.randint(0, count)
-    mean_p, frac = float(np.mean(p)), k / count
+    # the malignant ones: one or two away from what the probabilities promise (a model somewhat
+    # over- or under-confident), not any count at all (four at 0,93-0,98 and none malignant)
+    mean_p = float(np.mean(p))
+    k = min(count, max(0, round(count * mean_p) + rng.choice([-2, -1, 1, 2])))
+    frac = k / count
     value = metrics.ece_part(count, total, mean_p, frac)
     _require(0.004 <= value <= 0.2 and _clear(value, 3) and _clear(mean_p, 3) and _clear(frac, 3))
     weight, gap = count / total, abs(round(mean_p, 3) - round(frac, 3))
     _require(n(weight * gap) == n(value))                 # the rounded steps give the answer
-    statement = [f'Numa validação de {total} biópsias, a faixa [{short(lo, 1)}; {short(hi, 1)}) do diagrama de '
+    closing = ']' if b == 9 else ')'          # the last bin holds 1
+    malignant = 'Nenhuma é maligna' if k == 0 else f'Delas, {k} {"é maligna" if k == 1 else "são malignas"}'
+    statement = [f'Numa validação de {total} biópsias, a faixa [{short(lo, 1)}; {short(hi, 1)}{closing} do diagrama de '
                  f'confiabilidade recebeu {count} biópsias, com estas probabilidades de maligna: '
-                 f'{"; ".join(short(x, 3) for x in p)}. Delas, {k} {"é maligna" if k == 1 else "são malignas"}.']
+                 f'{"; ".join(short(x, 3) for x in p)}. {malignant}.']
     lines = [f'p̄ = ({" + ".join(short(x, 3) for x in p)}) / {count} = {short(sum(p), 3)} / {count} = {n(mean_p)}',
              f'fração maligna = {k} / {count} = {n(frac)}',
              'parcela = (n_b / n)·|p̄ − fração|'.replace('−', MINUS),
@@ -619,7 +631,7 @@ def _regression(rng, kind, seed):
                   f'= {shown}']
     return Exercise(kind, seed, KINDS[kind].title, statement, table,
                     f'Qual é o {which} do modelo nesses cinco pacientes?', hint, value, tol, shown, lines,
-                    {'y': y, 'previsto': pred, 'metrica': which})
+                    {'y': y, 'previsto': pred, 'metrica': which}, scale=None if which == 'R²' else 'ratio')
 
 
 KINDS: dict[str, Kind] = {k.slug: k for k in [

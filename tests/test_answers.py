@@ -25,9 +25,9 @@ const cases = JSON.parse(require('fs').readFileSync(0, 'utf8'));
 const out = {
   judge: cases.judge.map(c => A.judge(c.guess, c.answer,
     {tolerance: c.tolerance, percent: !!c.percent, scale: c.scale}).verdict),
-  key: cases.key.map(c => A.judgeKey(c.guess, c.answer, c.tolerance).verdict),
+  key: cases.key.map(c => A.judgeKey(c.guess, c.answer, c.tolerance, c.scale).verdict),
   read: cases.read.map(c => {
-    const r = A.readGuess(c.typed, {value: c.answer, percent: c.percent});
+    const r = A.readGuess(c.typed, {value: c.answer, percent: c.percent, scale: c.scale});
     return r.ok ? {value: r.value, told: r.told} : {error: r.error};
   }),
   record: (() => {

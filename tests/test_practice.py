@@ -134,10 +134,12 @@ def recompute(ex) -> float:
         return brier_score_loss(y, p)
     if kind == 'ece-faixa':
         n = int(re.search(r'validação de (\d+) biópsias', st).group(1))
-        lo, hi = (pt(x) for x in re.search(r'faixa \[([\d,]+); ([\d,]+)\)', st).groups())
+        lo, hi, end = re.search(r'faixa \[([\d,]+); ([\d,]+)([)\]])', st).groups()
+        lo, hi = pt(lo), pt(hi)
+        assert (end == ']') == (hi == 1)                     # only the last bin holds its end
         count = int(re.search(r'recebeu (\d+) biópsias', st).group(1))
         scores = [pt(x) for x in re.search(r'maligna: ([\d,; ]+)\.', st).group(1).split(';')]
-        malignant = int(re.search(r'Delas, (\d+)', st).group(1))
+        malignant = 0 if 'Nenhuma é maligna' in st else int(re.search(r'Delas, (\d+)', st).group(1))
         assert len(scores) == count and all(lo <= s < hi for s in scores)    # the bin's own scores
         return count / n * abs(sum(scores) / count - malignant / count)
     if kind == 'auc-pares':
@@ -259,7 +261,7 @@ def statement_numbers(ex) -> list[str]:
         return re.findall(r'custa (\d+)', st) + re.findall(r'p = ([\d,]+)', st)
     if ex.kind == 'ece-faixa':
         return ([re.search(r'validação de (\d+)', st).group(1), re.search(r'recebeu (\d+)', st).group(1),
-                 re.search(r'Delas, (\d+)', st).group(1)]
+                 '0' if 'Nenhuma é maligna' in st else re.search(r'Delas, (\d+)', st).group(1)]
                 + [x.strip() for x in re.search(r'maligna: ([\d,; ]+)\.', st).group(1).split(';')])
     return []
 

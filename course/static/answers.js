@@ -166,8 +166,10 @@
   /* A question with one right answer (a quiz's key): right within its tolerance; close when
      the guess is a rounding away (a distance of at most RIGHT, or one percentage point of a
      proportion); wrong otherwise. */
-  function judgeKey(guess, answer, tolerance) {
-    var scale = scaleOf(answer);
+  /* scale: as scaleOf's option, for a key that is not a proportion though it lies in 0..1 (a cost
+     of 0,56); omitted, the key's own value says it. */
+  function judgeKey(guess, answer, tolerance, scale) {
+    scale = scaleOf(answer, scale ? { scale: scale } : null);
     var d = distance(guess, answer, scale);
     var gap = Math.abs(guess - answer);
     var verdict = gap <= tolerance + 1e-12 ? 'right'
@@ -197,7 +199,7 @@
       if (answer.percent && (read.integer || size > 1)) {
         out.value = read.value / 100;
         out.percentRead = true;
-      } else if (!answer.percent && scaleOf(answer.value) === 'proportion' && size > 1 &&
+      } else if (!answer.percent && scaleOf(answer.value, answer) === 'proportion' && size > 1 &&
                  size <= 100) {
         out.value = read.value / 100;
         out.percentRead = true;
