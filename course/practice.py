@@ -169,15 +169,15 @@ class Story:
 
 
 STORIES = [
-    Story('Um modelo de triagem classificou {n} pacientes em doente ou saudável.',
+    Story('Um modelo de triagem classificou {n} pacientes como doentes ou saudáveis.',
           'doente', 'doentes', 'saudável', 'saudáveis', 'pacientes'),
-    Story('Um filtro de spam classificou {n} e-mails em spam ou normal.',
+    Story('Um filtro de spam classificou {n} e-mails como spam ou normais.',
           'spam', 'spam', 'normal', 'normais', 'e-mails'),
-    Story('Um detector de fraude classificou {n} transações em fraude ou legítima.',
+    Story('Um detector de fraude classificou {n} transações como fraudes ou legítimas.',
           'fraude', 'fraudes', 'legítima', 'legítimas', 'transações', True),
-    Story('Uma câmera de inspeção classificou {n} peças em defeituosa ou boa.',
+    Story('Uma câmera de inspeção classificou {n} peças como defeituosas ou boas.',
           'defeituosa', 'defeituosas', 'boa', 'boas', 'peças', True),
-    Story('Um teste rápido classificou {n} pessoas em infectada ou não infectada.',
+    Story('Um teste rápido classificou {n} pessoas como infectadas ou não infectadas.',
           'infectada', 'infectadas', 'não infectada', 'não infectadas', 'pessoas', True),
 ]
 
@@ -252,7 +252,7 @@ _precisao = _metric_from_matrix(
     lambda c: ('', f'{n0(c.tp)} + {n0(c.fp)}', c.tp + c.fp),
     metrics.precision,
     lambda s, c: (f'A precisão lê a coluna "{s.pos}" da previsão: {s.of()} {n0(c.tp + c.fp)} {s.case} '
-                  f'que o modelo chamou de {s.pos}, {n0(c.tp)} eram {s.pos_many}.'),
+                  f'que o modelo marcou como {s.pos_many}, {n0(c.tp)} eram {s.pos_many}.'),
     lambda s: 'Qual é a precisão do modelo?')
 
 _revocacao = _metric_from_matrix(
