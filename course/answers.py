@@ -26,9 +26,12 @@ def _logit(p: float) -> float:
     return math.log(q / (1 - q))
 
 
-def scale_of(answer: float, percent: bool = False) -> str:
+def scale_of(answer: float, percent: bool = False, scale: str | None = None) -> str:
     """``proportion`` (a percentage, or a decimal between 0 and 1), ``count`` (a whole number,
-    0 or more) or ``ratio`` (any other number)."""
+    0 or more) or ``ratio`` (any other number); ``scale`` forces one (a practice exercise's cost
+    of 0,68 is a ratio, course/practice.py)."""
+    if scale:
+        return scale
     if percent or (0 <= answer <= 1 and not float(answer).is_integer()):
         return 'proportion'
     if float(answer).is_integer() and answer >= 0:
@@ -70,9 +73,9 @@ def judge(guess: float, answer: float, tolerance: float | None = None, percent: 
     return 'wrong'
 
 
-def judge_key(guess: float, answer: float, tolerance: float) -> str:
+def judge_key(guess: float, answer: float, tolerance: float, scale: str | None = None) -> str:
     """A quiz's numeric key: right within its tolerance, close a rounding away, wrong otherwise."""
-    scale = scale_of(answer)
+    scale = scale_of(answer, scale=scale)
     d = distance(guess, answer, scale)
     gap = abs(guess - answer)
     if gap <= tolerance + EPS:
@@ -88,6 +91,7 @@ class Answer:
     value: float
     percent: bool = False
     decimals: int = 0
+    scale: str | None = None      # forced, as scale_of's
 
     @classmethod
     def from_text(cls, text: str) -> 'Answer':
@@ -120,7 +124,7 @@ def read_guess(raw: str, answer: Answer) -> Guess:
         size = abs(read.value)
         if answer.percent and (read.integer or size > 1):
             value, percent_read = read.value / 100, True
-        elif not answer.percent and scale_of(answer.value) == 'proportion' and 1 < size <= 100:
+        elif not answer.percent and scale_of(answer.value, scale=answer.scale) == 'proportion' and 1 < size <= 100:
             value, percent_read, told = read.value / 100, True, True
     return Guess(True, value, percent_read, told, read)
 

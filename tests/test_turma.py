@@ -294,13 +294,13 @@ def test_python_judges_a_prediction_as_the_browser(i):
 @pytest.mark.parametrize('i', range(len(VERDICTS['key'])))
 def test_python_judges_a_quiz_key_as_the_browser(i):
     c = VERDICTS['key'][i]
-    assert judging.judge_key(c['guess'], c['answer'], c['tolerance']) == c['verdict'], c
+    assert judging.judge_key(c['guess'], c['answer'], c['tolerance'], c.get('scale')) == c['verdict'], c
 
 
 @pytest.mark.parametrize('i', range(len(VERDICTS['read'])))
 def test_python_reads_what_was_typed_as_the_browser(i):
     c = VERDICTS['read'][i]
-    got = judging.read_guess(c['typed'], judging.Answer(c['answer'], bool(c['percent'])))
+    got = judging.read_guess(c['typed'], judging.Answer(c['answer'], bool(c['percent']), scale=c.get('scale')))
     if 'error' in c:
         assert got.error == c['error']
     else:
