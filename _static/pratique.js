@@ -241,7 +241,7 @@
   Box.prototype.check = function () {
     var ex = this.exercise;
     var raw = this.input.value;
-    var guess = A.readGuess(raw, { value: ex.answer, percent: false, scale: ex.scale || undefined });
+    var guess = A.readGuess(raw, { value: ex.answer, percent: false, scale: ex.scale });
     if (!guess.ok) {
       this.say(N.message(guess.error), 'invalido');
       this.feedback.focus();

@@ -21,9 +21,10 @@ IGNORE = shutil.ignore_patterns('.venv', '.git', '__pycache__', '*.egg-info', '_
                                 '.pytest_cache')
 # what Sphinx and MyST say of a reference into a page that the small book leaves out
 ABSENT_PAGES = ['ref.ref', 'ref.doc', 'ref.term', 'myst.xref_missing']
-# the course's whole table of contents, kept beside the cut one: the tests of the copy still read
+# the course's whole table of contents, kept in a folder of its own so that course/toc.py reads it
+# as it reads the book's (``toc.lessons(book / FULL_TOC.parent)``): the tests of the copy still read
 # a lesson it leaves out with all its parts, in order (tests/stored.py)
-FULL_TOC = '_toc.course.yml'
+FULL_TOC = Path('.course-toc') / '_toc.yml'
 
 
 def copy(target: Path) -> Path:
@@ -44,6 +45,7 @@ def keep(book: Path, pages: list[str], source: Path | None = None) -> None:
     source = Path(source or book)
     full = source / FULL_TOC if (source / FULL_TOC).exists() else source / '_toc.yml'
     toc = yaml.safe_load(full.read_text(encoding='utf-8'))
+    (book / FULL_TOC).parent.mkdir(exist_ok=True)
     _write(book / FULL_TOC, full.read_text(encoding='utf-8'))
     wanted = set(pages)
 

@@ -16,7 +16,6 @@ from pathlib import Path
 import nbformat
 import pytest
 import small_book
-import yaml
 
 from conftest import ROOT
 
@@ -32,16 +31,10 @@ def parts(lesson):
     In a small book (``tests/small_book.py``), a lesson its table of contents leaves out is read
     from the course's table of contents, which the small book keeps beside its own."""
     from course import toc
-    found = next((x for x in toc.lessons(ROOT) if x.name == lesson), None)
-    if found:
-        return [p.split('/', 1)[1] for p in found.parts]
     full = ROOT / small_book.FULL_TOC
-    if full.exists():
-        for part in yaml.safe_load(full.read_text(encoding='utf-8'))['parts']:
-            for chapter in part['chapters']:
-                if chapter['file'] == f'lessons/{lesson}':
-                    return [lesson] + [s['file'].split('/', 1)[1] for s in chapter.get('sections', [])]
-    return [lesson]
+    books = [ROOT] + ([full.parent] if full.exists() else [])
+    found = next((x for root in books for x in toc.lessons(root) if x.name == lesson), None)
+    return [p.split('/', 1)[1] for p in found.parts] if found else [lesson]
 
 
 def lesson_md(lesson):
