@@ -1,6 +1,6 @@
 """Measure what an instructor waits for and what a student downloads.
 
-    python scripts/benchmark.py                # clean build, cached rebuild, page weights
+    python scripts/benchmark.py                # lessons alone, clean build, cached rebuild, page weights
     python scripts/benchmark.py --tests        # ... and the whole test suite
     python scripts/benchmark.py --no-build     # page weights of the site already in _build/html
     python scripts/benchmark.py --readme       # ... and write them into MANUTENCAO.md (--guide)
@@ -39,6 +39,21 @@ HTML = ROOT / '_build' / 'html'
 def timed(command):
     start = time.perf_counter()
     subprocess.run(command, cwd=ROOT, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def pure_execution():
+    """Seconds to execute every lesson notebook, one after another, outside Sphinx: what a
+    clean build cannot go below (issue 31 compares the build with it)."""
+    import nbformat
+    from nbclient import NotebookClient
+    from course.toc import lesson_pages
+    start = time.perf_counter()
+    for page in lesson_pages():
+        path = ROOT / f'{page}.ipynb'
+        notebook = nbformat.read(path, as_version=4)
+        NotebookClient(notebook, timeout=600, kernel_name='python3',
+                       resources={'metadata': {'path': str(path.parent)}}).execute()
     return time.perf_counter() - start
 
 
@@ -92,6 +107,8 @@ def main():
     if not args.no_build:
         shutil.rmtree(ROOT / '_build', ignore_errors=True)
         print('| medida | valor |\n|---|---|', flush=True)
+        timings.append(f'| as aulas executadas uma a uma, fora do Sphinx | {pure_execution():.0f} s |')
+        print(timings[-1], flush=True)
         timings.append(f'| construção do zero (executa todas as aulas) | {timed(BUILD):.0f} s |')
         print(timings[-1], flush=True)
         timings.append(f'| reconstrução sem mudanças (jupyter-cache) | {timed(BUILD):.0f} s |')

@@ -12,8 +12,9 @@ moment the reloaded page shows the edit, times
 - a code edit: a comment added to a code cell of the lesson (that lesson, and only it, is
   executed again; its page shows the new code).
 
-The lesson is ``regressao``, the quickest to execute; a code edit in a longer lesson takes its
-execution time more. Not a test (a timing depends on the machine and on what else it runs);
+The lesson is the cost lesson's first part (``custo``, the page issue 31 times; ``--lesson``
+names another): a code edit there executes that part again, so its time is the part's
+execution time plus the rest. Not a test (a timing depends on the machine and on what else it runs);
 tests/test_preview.py uses the same ``BookCopy`` and ``Preview`` to check that an edit is served.
 ``--readme`` (or ``--guide``) writes the table between ``<!-- preview -->`` and
 ``<!-- /preview -->`` in the maintainer's guide, MANUTENCAO.md ("Pré-visualizar enquanto
@@ -40,7 +41,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
-LESSON = 'regressao'
+LESSON = 'custo'
 GUIDE = ROOT / 'MANUTENCAO.md'      # the maintainer's guide holds the <!-- preview --> table
 
 
@@ -195,13 +196,13 @@ def time_edit(page, preview: Preview, book: BookCopy, name: str, change, marker:
     raise TimeoutError(f'{marker} not shown after {timeout} s')
 
 
-def measure(port: int | None = None) -> dict:
+def measure(port: int | None = None, lesson: str = LESSON) -> dict:
     from playwright.sync_api import sync_playwright
     results = {'load': os.getloadavg()[0]}
     with BookCopy() as book, Preview(book.root, port) as preview, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_page()
-        name = f'lessons/{LESSON}.md'
+        name = f'lessons/{lesson}.md'
         before = preview.log.count('Executing notebook')
         results['prose'] = time_edit(page, preview, book, name, add_to_prose('PROSAMEDIDA'),
                                      'PROSAMEDIDA')
@@ -214,6 +215,7 @@ def measure(port: int | None = None) -> dict:
         results['code_executed_lessons'] = sorted({Path(x).stem for x in executed})
         browser.close()
     results['load'] = max(results['load'], os.getloadavg()[0])
+    results['lesson'] = lesson
     return results
 
 
@@ -223,7 +225,7 @@ def readme_block(results: dict) -> str:
     load = f'{results["load"]:.1f}'.replace('.', ',')
     return (f'Medido por `python scripts/preview_timing.py --readme` em {today} (Python '
             f'{platform.python_version()}, {os.cpu_count()} núcleos, carga da máquina {load}), na '
-            f'aula `{LESSON}`, do momento em que o arquivo é salvo até a página recarregada no '
+            f'aula `{results["lesson"]}`, do momento em que o arquivo é salvo até a página recarregada no '
             'navegador mostrar a mudança:\n\n'
             '| edição | tempo | aulas executadas de novo |\n|---|---:|---|\n'
             f'| uma palavra no texto | {seconds(results["prose"])} | nenhuma |\n'
@@ -246,8 +248,9 @@ def main():
     parser.add_argument('--readme', '--guide', dest='readme', action='store_true',
                         help='write the times into MANUTENCAO.md')
     parser.add_argument('--port', type=int)
+    parser.add_argument('--lesson', default=LESSON, help=f'a page of lessons/ (default: {LESSON})')
     args = parser.parse_args()
-    results = measure(args.port)
+    results = measure(args.port, args.lesson)
     print(results)
     block = readme_block(results)
     print(block)

@@ -159,7 +159,7 @@ def test_the_readme_documents_the_command_and_the_guide_its_times():
     guide = (ROOT / preview_timing.GUIDE).read_text(encoding='utf-8')   # MANUTENCAO.md
     block = re.search(r'<!-- preview -->\n(.*?)<!-- /preview -->', guide, re.S)
     assert block and re.search(r'uma palavra no texto \| \d+,\d s \| nenhuma', block.group(1))
-    assert re.search(r'célula de código \| \d+,\d s \| regressao', block.group(1))
+    assert re.search(rf'célula de código \| \d+,\d s \| {preview_timing.LESSON} \|', block.group(1))
 
 
 @pytest.mark.slow
