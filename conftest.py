@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent
-pytest_plugins = ['sphinx.testing.fixtures']     # app, make_app: the extensions' small test books
+pytest_plugins = ['sphinx.testing.fixtures',     # app, make_app: the extensions' small test books
+                  'retry_report']               # tests/: the nbclient#312 retries, in the summary
 if str(ROOT / '_ext') not in sys.path:
     sys.path.insert(0, str(ROOT / '_ext'))      # the extensions, importable by their tests
 if str(ROOT / 'tests') not in sys.path:
@@ -36,9 +37,6 @@ JUPYTER_BOOK = site_build.JUPYTER_BOOK
 CHROMIUM = os.environ.get('CHROMIUM', '/usr/bin/chromium')
 CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking']
 
-
-# Notebook runs retried after a stall (jupyter/nbclient#312); the terminal summary says so.
-RETRIES = []
 
 # The tiers are declared in each test file: ``pytestmark = pytest.mark.slow`` (the whole file) or
 # ``@pytest.mark.slow`` (one test), run with --strict-markers; nbval's notebooks are slow by nature.
@@ -82,13 +80,6 @@ def pytest_unconfigure(config):
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGTERM)
             proc.wait(timeout=30)
-
-
-def pytest_terminal_summary(terminalreporter):
-    if RETRIES:
-        terminalreporter.section('notebook runs retried (nbclient#312 widget stall)')
-        for line in RETRIES:
-            terminalreporter.write_line(line)
 
 
 ANSI = re.compile(r'\x1b\[[0-9;]*m')

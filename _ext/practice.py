@@ -57,6 +57,7 @@ FOLDER = 'pratique'                  # _static/pratique/<kind>.json
 FORMAT = 'curso-pratique'
 VERSION = 1
 ASSETS = ['pratique.js', 'pratique.css']
+SITE_WIDE = ['pratique.css']       # in site.css, like preveja.css (_ext/preveja.py says why)
 SOURCES = [ROOT / 'course' / name for name in ('practice.py', 'metrics.py', 'fmt.py')]
 FIRST_SEED = 1
 
@@ -161,7 +162,6 @@ def _page_assets(app, pagename, templatename, context, doctree):
             if not course_assets.loaded_by(body, name):
                 app.add_js_file(f'{course_assets.FOLDER}/{name}')
         app.add_js_file('pratique.js')
-        app.add_css_file('pratique.css')
 
 
 def setup(app):
@@ -170,4 +170,6 @@ def setup(app):
     app.add_directive('pratique', Pratique)
     app.connect('config-inited', _write_draws)
     app.connect('html-page-context', _page_assets)
+    for name in SITE_WIDE:
+        app.add_css_file(name)
     return {'parallel_read_safe': True, 'parallel_write_safe': True}

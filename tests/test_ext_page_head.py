@@ -21,8 +21,8 @@ def test_one_stylesheet_for_the_site_and_its_version(book):
     for page in PAGES:
         hrefs = links(book, page)
         assert hrefs[0] == f'_static/site.css?v={version}', (page, hrefs)
-        assert all(h.startswith(('_static/preveja.css', '_static/pratique.css', '_static/print.css'))
-                   for h in hrefs[1:]), (page, hrefs)
+        # Preveja's and the practice's stylesheets are in site.css (one file blocks the first paint)
+        assert all(h.startswith('_static/print.css') for h in hrefs[1:]), (page, hrefs)
         # the handout's stylesheet is the one other file every page links, for paper only
         paper = [link for link in head(book, page).find_all('link', rel='stylesheet')
                  if link['href'].startswith('_static/print.css')]
@@ -37,7 +37,8 @@ def test_the_bundle_keeps_the_cascade(book):
     # a stylesheet dropped in _static/ is on every page, as Jupyter Book does (the site's course.css)
     assert 'proprio.css' in parts and 'pygments.css' in parts and 'vendor/katex/katex.min.css' in parts
     assert parts.index('proprio.css') < parts.index('course/explorables.css')
-    assert not [p for p in parts if 'thebe' in p or 'preveja' in p or 'slides' in p]
+    assert 'preveja.css' in parts and 'pratique.css' in parts
+    assert not [p for p in parts if 'thebe' in p or 'slides' in p]
     assert '@import' not in css and '#123456' in css
 
 

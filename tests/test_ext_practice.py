@@ -65,12 +65,15 @@ def test_the_version_in_the_address_is_the_files(book):
 
 def test_its_files_only_on_the_page_with_a_box(book):
     with_box = str(head(book, 'pratica'))
-    for name in ('pratique.js', 'pratique.css', 'course/numbers.js', 'course/answers.js'):
+    for name in ('pratique.js', 'course/numbers.js', 'course/answers.js'):
         assert f'_static/{name}' in with_box, name
+    # its stylesheet is in site.css (_ext/preveja.py says why)
+    assert '/* pratique.css */' in (outdir(book) / '_static' / 'site.css').read_text(encoding='utf-8')
     assert with_box.index('course/answers.js') < with_box.index('pratique.js')
     for page in PAGES:
         if page != 'pratica':
-            assert 'pratique.js' not in str(head(book, page)) and 'pratique.css' not in str(head(book, page))
+            assert 'pratique.js' not in str(head(book, page))
+        assert 'pratique.css' not in str(head(book, page))
     # nothing of the draws in the page but the one exercise: the kinds' files are fetched on demand
     assert '_static/pratique/' not in str(head(book, 'pratica'))
 

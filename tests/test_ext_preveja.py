@@ -1,6 +1,6 @@
 """_ext/preveja.py on the small test book: the box, its answer region, and its files registered by
 the extension, on the page that has a Preveja only."""
-from ext_book import head, soup
+from ext_book import head, outdir, soup
 
 
 def test_the_box_and_its_answer(book):
@@ -22,7 +22,10 @@ def test_a_subtitle_inside_the_answer_is_a_heading_and_stays_hidden(book):
 
 def test_its_files_only_on_its_page(book):
     with_box = str(head(book, 'aula'))
-    assert '_static/preveja.js' in with_box and '_static/preveja.css' in with_box
+    assert '_static/preveja.js' in with_box
     assert "classList.add('preveja-js')" in with_box     # set before the first paint: no flash of answers
     for page in ('intro', 'notebook'):
-        assert 'preveja.js' not in str(head(book, page)) and 'preveja.css' not in str(head(book, page))
+        assert 'preveja.js' not in str(head(book, page))
+    # its stylesheet is in site.css, on every page, not a file that blocks the first paint
+    assert '/* preveja.css */' in (outdir(book) / '_static' / 'site.css').read_text(encoding='utf-8')
+    assert 'preveja.css' not in with_box

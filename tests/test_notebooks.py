@@ -10,10 +10,10 @@ import jupytext
 import lab_claims
 import nbformat
 import pytest
+import retry_report
 from nbclient import NotebookClient
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
 
-import conftest
 from conftest import ROOT
 
 PAIRED = sorted(p for p in ROOT.glob('[!._]*/*.md')
@@ -77,7 +77,7 @@ def with_predictions(notebook, lab):
 
 @pytest.mark.slow
 @pytest.mark.parametrize('nb', LAB_NOTEBOOKS, ids=lambda p: p.name)
-def test_lab_notebooks_run_top_to_bottom(nb):
+def test_lab_notebooks_run_top_to_bottom(nb, record_property):
     """Every lab runs in a fresh kernel with no error (an error in a cell fails at once), with a
     prediction written in every step: each ``confira(...)`` then shows its note under the
     prediction, and what the notes state about the lab's numbers holds (tests/lab_claims.py).
@@ -96,9 +96,9 @@ def test_lab_notebooks_run_top_to_bottom(nb):
         except (CellTimeoutError, DeadKernelError) as error:
             if attempt == 2:
                 raise
-            # said in the test output (conftest's terminal summary), never silent
-            conftest.RETRIES.append(f'{nb.relative_to(ROOT)}: {type(error).__name__} on the first '
-                                    'run (nbclient#312 widget stall?), retried in a fresh kernel')
+            # said in the run's summary (tests/retry_report.py), never silent
+            record_property(retry_report.KEY, f'{nb.relative_to(ROOT)}: {type(error).__name__} on '
+                            'the first run (nbclient#312 widget stall?), retried in a fresh kernel')
     checked = []
     for cell in notebook.cells:
         calls = confira.calls(cell.source) if cell.cell_type == 'code' else []
