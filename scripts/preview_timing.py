@@ -12,9 +12,8 @@ moment the reloaded page shows the edit, times
 - a code edit: a comment added to a code cell of the lesson (that lesson, and only it, is
   executed again; its page shows the new code).
 
-The lesson is the cost lesson's first part (``custo``, the page issue 31 times; ``--lesson``
-names another): a code edit there executes that part again, so its time is the part's
-execution time plus the rest. Not a test (a timing depends on the machine and on what else it runs);
+The lesson is ``regressao``, the quickest to execute (``--lesson custo`` times the page issue 31
+names); a code edit in a longer lesson takes its execution time more. Not a test (a timing depends on the machine and on what else it runs);
 tests/test_preview.py uses the same ``BookCopy`` and ``Preview`` to check that an edit is served.
 ``--readme`` (or ``--guide``) writes the table between ``<!-- preview -->`` and
 ``<!-- /preview -->`` in the maintainer's guide, MANUTENCAO.md ("Pré-visualizar enquanto
@@ -41,7 +40,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
-LESSON = 'custo'
+LESSON = 'regressao'
 GUIDE = ROOT / 'MANUTENCAO.md'      # the maintainer's guide holds the <!-- preview --> table
 
 

@@ -31,9 +31,12 @@ from course.site import pages_url
 pytestmark = pytest.mark.slow      # builds a book and drives a browser
 
 NAME, TITLE = 'exemplo-novo', 'Uma aula nova'
-FORK = 'https://github.com/prof-exemplo/curso-metricas-2027'     # the issue's example of a fork
+# The issue's example of a fork and of a new price; a checkout that is that fork already (an
+# instructor who followed the guide) is changed to the next ones, so the edits are edits.
+FORKS = ['https://github.com/prof-exemplo/curso-metricas-2027', 'https://github.com/prof-exemplo/curso-metricas-2028']
 PRICE = re.compile(r'^(def costs\(p, i=slice\(None\), c_fn=)(\d+)(, c_fp=)(\d+)(\):.*)$', re.M)
-NEW_MISS_PRICE = 20
+MISS_PRICES = [20, 30]
+MISSES, ALARMS = 24, 14       # the 0,5 threshold's misses and false alarms (the seed's counts: the model's, not the prices')
 
 
 def run(args, cwd, **kw):
@@ -47,14 +50,15 @@ def instructor(tmp_path_factory, site):
     run of the new pages (which builds its small book)."""
     book = small_book.copy(tmp_path_factory.mktemp('fork') / 'curso')
     original = yaml.safe_load((ROOT / '_config.yml').read_text(encoding='utf-8'))['repository']['url']
-    assert original.rstrip('/') != FORK, 'this checkout is the example fork already: pick another FORK'
+    fork = next(f for f in FORKS if f != original.rstrip('/'))
     lesson = book / 'lessons' / 'custo.md'
     text = lesson.read_text(encoding='utf-8')
     visible = list(PRICE.finditer(text))[-1]            # the lesson's code at its end (MANUTENCAO.md, step 1)
     miss, alarm = int(visible.group(2)), int(visible.group(4))
-    lesson.write_text(text[:visible.start(2)] + str(NEW_MISS_PRICE) + text[visible.end(2):], encoding='utf-8')
+    new_miss = next(m for m in MISS_PRICES if m != miss)
+    lesson.write_text(text[:visible.start(2)] + str(new_miss) + text[visible.end(2):], encoding='utf-8')
     config = book / '_config.yml'
-    config.write_text(config.read_text(encoding='utf-8').replace(original, FORK), encoding='utf-8')
+    config.write_text(config.read_text(encoding='utf-8').replace(original, fork), encoding='utf-8')
     made = run([sys.executable, 'scripts/new_lesson.py', NAME, TITLE], book, timeout=900)
     assert made.returncode == 0, made.stdout + made.stderr
     refreshed = run([sys.executable, 'scripts/refresh.py', '--accept'], book, timeout=900)
@@ -63,8 +67,8 @@ def instructor(tmp_path_factory, site):
                            'glossario', 'progresso'])
     tests = run([sys.executable, '-m', 'pytest', '-q', '-p', 'no:cacheprovider', '-n', '0',
                  '-k', f'{NAME} or {NAME.replace("-", "_")} or test_seed_outputs'], book, timeout=1800)
-    return {'book': book, 'html': book / '_build' / 'html', 'original': original, 'miss': miss, 'alarm': alarm,
-            'refresh': refreshed.stdout, 'tests': tests}
+    return {'book': book, 'html': book / '_build' / 'html', 'original': original, 'fork': fork,
+            'miss': miss, 'new_miss': new_miss, 'alarm': alarm, 'refresh': refreshed.stdout, 'tests': tests}
 
 
 def test_the_new_pages_pass_every_tier_of_the_suite(instructor):
@@ -84,24 +88,27 @@ def test_the_cost_lesson_follows_the_new_price(instructor):
     page = (instructor['html'] / 'lessons' / 'custo.html').read_text(encoding='utf-8')
     soup = BeautifulSoup(page, 'html.parser')
     prose = ' '.join(soup.select_one('article').get_text(' ').split())
-    # the 0,5 threshold: 24 misses and 14 false alarms (the seed's counts), now 20 · 24 + 14
-    assert f'{NEW_MISS_PRICE} * 24 + 1 * 14 = 494' in prose and '(494)' in prose      # printed, and glued in the text
-    assert not re.search(r'(?<!TN=)\b254\b', prose), 'the old cost of the 0,5 threshold is still on the page'
+    # the 0,5 threshold's misses and false alarms at the new price (20 · 24 + 14 = 494 on the course)
+    new, alarm = instructor['new_miss'], instructor['alarm']
+    cost, old_cost = new * MISSES + alarm * ALARMS, instructor['miss'] * MISSES + alarm * ALARMS
+    assert f'{new} * {MISSES} + {alarm} * {ALARMS} = {cost}' in prose and f'({cost})' in prose   # printed, and glued
+    assert not re.search(rf'(?<!TN=)\b{old_cost}\b', prose), 'the old cost of the 0,5 threshold is still on the page'
     control = soup.select_one('.explorable-cost input[data-control="cost_fn"]')
-    assert control is not None and control['value'] == str(NEW_MISS_PRICE), 'the explorable opens at the old price'
+    assert control is not None and control['value'] == str(new), 'the explorable opens at the old price'
     assert 'accepted: recorded in seeds/accepted.json' in instructor['refresh']
 
 
 def test_the_fork_address_stands_wherever_the_course_writes_it(instructor):
     book, original = instructor['book'], instructor['original']
-    owner, repo = FORK.rstrip('/').split('/')[-2:]
+    fork = instructor['fork']
+    owner, repo = fork.rstrip('/').split('/')[-2:]
     site = f'https://{owner}.github.io/{repo}/'
     old_site = pages_url(original)
-    assert f"REPOSITORY = '{FORK}'" in (book / 'course' / 'site.py').read_text(encoding='utf-8')
+    assert f"REPOSITORY = '{fork}'" in (book / 'course' / 'site.py').read_text(encoding='utf-8')
     for md in sorted((book / 'labs').glob('*.md')) + sorted((book / 'lessons').glob('*.md')):
         text = md.read_text(encoding='utf-8')
         assert original not in text and old_site not in text, md.name
-        assert FORK in text, f'{md.name}: the Colab set-up does not clone or install the fork'
+        assert fork in text, f'{md.name}: the Colab set-up does not clone or install the fork'
     lab = (book / 'labs' / f'{NAME}.md').read_text(encoding='utf-8')
     assert f'{site}lessons/{NAME}.html' in lab, 'the new lab does not link back to its lesson on the fork\'s site'
     for page in ('lessons/custo.html', f'labs/{NAME}.html'):
@@ -114,7 +121,7 @@ def test_building_again_with_nothing_changed_writes_nothing_and_passes(instructo
     """The instructor's second ``jupyter-book build`` with no edit: "no targets are out of date",
     exit 0, and the site as it was (a handler of the last step once failed on such a build)."""
     book, html = instructor['book'], instructor['html']
-    before = {p: (html / p).read_bytes() for p in ('_static/site.css', 'lessons/custo.html')}
+    before = {p: (html / p).read_bytes() for p in ('_static/site.css', '_static/site.js', 'lessons/custo.html')}
     again = run([os.path.join(os.path.dirname(sys.executable), 'jupyter-book'), 'build', '.', '-W', '-n',
                  '--keep-going'], book, timeout=900)
     assert again.returncode == 0, again.stdout[-4000:] + again.stderr[-2000:]

@@ -4,6 +4,7 @@ import subprocess
 import sys
 
 import retry_report
+
 from conftest import ROOT
 
 LAB = '''
