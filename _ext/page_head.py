@@ -6,8 +6,8 @@ phone (slow 4G, 150 ms a round trip) that is several round trips before any text
 - **One stylesheet.** The theme's two and every stylesheet registered for all pages (Sphinx's,
   the extensions', ``_static/course.css``, the quizzes' and explorables') become one file,
   ``_static/site.css``, in the same order (the same cascade); ``@import``s are inlined and
-  ``url()``s made relative to ``_static``. A stylesheet added for one page only (Preveja's) keeps
-  its own link, after it.
+  ``url()``s made relative to ``_static``. A stylesheet added for some pages only would keep its
+  own link, after it (none is: Preveja's and the practice's, 2 kB each, are in the bundle).
 - **Deferred scripts.** Every script file of the head gets ``defer`` (they run, in order, once
   the page is parsed); ``documentation_options.js`` is inlined, because the theme's inline
   helpers read it before any deferred script runs.
