@@ -57,7 +57,6 @@ FOLDER = 'pratique'                  # _static/pratique/<kind>.json
 FORMAT = 'curso-pratique'
 VERSION = 1
 ASSETS = ['pratique.js', 'pratique.css']
-SITE_WIDE = ['pratique.css']       # in site.css, like preveja.css (_ext/preveja.py says why)
 SOURCES = [ROOT / 'course' / name for name in ('practice.py', 'metrics.py', 'fmt.py')]
 FIRST_SEED = 1
 
@@ -170,6 +169,5 @@ def setup(app):
     app.add_directive('pratique', Pratique)
     app.connect('config-inited', _write_draws)
     app.connect('html-page-context', _page_assets)
-    for name in SITE_WIDE:
-        app.add_css_file(name)
+    app.add_css_file('pratique.css')     # every page, in site.css, like preveja.css (_ext/preveja.py)
     return {'parallel_read_safe': True, 'parallel_write_safe': True}

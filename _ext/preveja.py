@@ -231,8 +231,7 @@ class WrapAnswers(Transform):
 # (see _ext/page_assets.py, the one way assets are registered). The stylesheet is registered for
 # every page, so it joins site.css: as a file of its own it was one more stylesheet that blocks
 # the first paint (about 0,3 s on Lighthouse's phone) for 2 kB.
-ASSETS = ['preveja.js', 'preveja.css']
-SITE_WIDE = ['preveja.css']
+ASSETS = ['preveja.js', 'preveja.css']   # Jupyter Book's own every-page entries, taken off
 
 
 def _only_where_needed(app, config):
@@ -287,8 +286,7 @@ def setup(app):
     app.add_transform(WrapAnswers)
     app.connect('config-inited', _only_where_needed)
     app.connect('html-page-context', _page_assets)
-    for name in SITE_WIDE:
-        app.add_css_file(name)
+    app.add_css_file('preveja.css')          # every page, once: in site.css (see ASSETS)
     # The class that hides answers is set before the first paint (no flash of answers).
     app.add_js_file(None, body="document.documentElement.classList.add('preveja-js');")
     return {'parallel_read_safe': True, 'parallel_write_safe': True}

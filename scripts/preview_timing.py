@@ -13,7 +13,8 @@ moment the reloaded page shows the edit, times
   executed again; its page shows the new code).
 
 The lesson is ``regressao``, the quickest to execute (``--lesson custo`` times the page issue 31
-names); a code edit in a longer lesson takes its execution time more. Not a test (a timing depends on the machine and on what else it runs);
+names); a code edit in a longer lesson takes its execution time more. Not a test (a timing
+depends on the machine and on what else it runs);
 tests/test_preview.py uses the same ``BookCopy`` and ``Preview`` to check that an edit is served.
 ``--readme`` (or ``--guide``) writes the table between ``<!-- preview -->`` and
 ``<!-- /preview -->`` in the maintainer's guide, MANUTENCAO.md ("Pré-visualizar enquanto
