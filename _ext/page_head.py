@@ -113,6 +113,11 @@ def _css_text(static: Path, name: str) -> str:
     return text.replace('@charset "UTF-8";', '')
 
 
+def joined(parts) -> str:
+    """The bundle's text from its ``(file, css)`` parts, each under a comment with its name."""
+    return '@charset "UTF-8";\n' + '\n'.join(f'/* {name} */\n{text}' for name, text in parts)
+
+
 def write_bundle(app) -> str:
     """Write _static/site.css (after the extensions edited it); return its version."""
     static = Path(app.outdir) / '_static'
@@ -122,7 +127,7 @@ def write_bundle(app) -> str:
         raise ExtensionError(f'folhas de estilo que o site.css deveria juntar e não existem: {missing}')
     parts = [(name, _css_text(static, name)) for name in order]
     app.emit('course-bundle-css', parts)
-    css = '@charset "UTF-8";\n' + '\n'.join(f'/* {name} */\n{text}' for name, text in parts)
+    css = joined(parts)
     (static / BUNDLE).write_text(css, encoding='utf-8')
     return hashlib.sha1(css.encode('utf-8')).hexdigest()[:8]
 
