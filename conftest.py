@@ -26,6 +26,8 @@ if str(ROOT / '_ext') not in sys.path:
     sys.path.insert(0, str(ROOT / '_ext'))      # the extensions, importable by their tests
 if str(ROOT / 'tests') not in sys.path:
     sys.path.insert(0, str(ROOT / 'tests'))     # the tests' shared modules (site_build, ext_book...)
+if str(ROOT / 'scripts') not in sys.path:
+    sys.path.append(str(ROOT / 'scripts'))      # pageweight's local server, shared with the scripts
 import site_build  # noqa: E402
 
 SHARED_DATA = ROOT.parent / 'shared' / 'data' / 'scikit_learn_data'
@@ -177,8 +179,8 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 @pytest.fixture(scope='session')
 def site_url(site):
-    server = http.server.ThreadingHTTPServer(('127.0.0.1', 0),
-                                             partial(_QuietHandler, directory=str(site)))
+    from pageweight import QuietServer
+    server = QuietServer(('127.0.0.1', 0), partial(_QuietHandler, directory=str(site)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f'http://127.0.0.1:{server.server_address[1]}'

@@ -22,6 +22,7 @@ import gzip
 import http.server
 import io
 import os
+import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -51,6 +52,16 @@ class Visit:
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
+
+
+class QuietServer(http.server.ThreadingHTTPServer):
+    """A local server that says nothing when a browser closes a connection before the end of an
+    answer (it had what it needed, or the page was closed): a test's log shows only what matters."""
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
 
 
 COMPRESSED_TYPES = ('text/', 'application/javascript', 'application/json', 'image/svg+xml')
@@ -97,8 +108,7 @@ class LocalSite:
 
     def __init__(self, html_dir, compress=False):
         handler = _LikeGitHubPages if compress else _Quiet
-        self.server = http.server.ThreadingHTTPServer(
-            ('127.0.0.1', 0), partial(handler, directory=str(html_dir)))
+        self.server = QuietServer(('127.0.0.1', 0), partial(handler, directory=str(html_dir)))
         self.url = f'http://127.0.0.1:{self.server.server_address[1]}'
 
     def __enter__(self):

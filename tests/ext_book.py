@@ -25,3 +25,17 @@ def head(book, page: str) -> BeautifulSoup:
 
 def warnings(book) -> str:
     return book._warning.getvalue()
+
+
+def script_files(head_tag) -> list[tuple[str, bool]]:
+    """The script files a page's <head> loads, in order, as ``(path under the site, deferred)``:
+    each ``src`` without its version, and each file a bundle joins (``_ext/page_head.py``)."""
+    files = []
+    for tag in head_tag.find_all('script', src=True):
+        src, deferred = tag['src'].split('?')[0], tag.has_attr('defer')
+        if tag.has_attr('data-bundle'):
+            static = src[:src.index('_static/') + len('_static/')]
+            files += [(static + name, deferred) for name in tag['data-bundle'].split()]
+        else:
+            files.append((src, deferred))
+    return files

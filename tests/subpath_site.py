@@ -5,7 +5,6 @@ recorded. Used by the tests of the search and of reading without internet
 (tests/test_search.py, tests/test_offline.py)."""
 from __future__ import annotations
 
-import http.server
 import sys
 from pathlib import Path
 
@@ -14,7 +13,7 @@ import yaml
 from conftest import ROOT
 
 sys.path.insert(0, str(ROOT / 'scripts'))
-from pageweight import LocalSite, _LikeGitHubPages  # noqa: E402
+from pageweight import LocalSite, QuietServer, _LikeGitHubPages  # noqa: E402
 
 # the repository's name, as GitHub Pages serves a project site (_config.yml, the one place that says it)
 PREFIX = '/' + yaml.safe_load((ROOT / '_config.yml').read_text(encoding='utf-8'))['repository']['url'].rstrip('/').split('/')[-1]
@@ -37,7 +36,7 @@ class SubPathSite(LocalSite):    # LocalSite's with-block: serve, then shut down
     ``site.serve(other)`` deploys another folder; ``site.asked`` lists the paths requested."""
 
     def __init__(self, folder: Path):
-        self.server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), _SubPath)
+        self.server = QuietServer(('127.0.0.1', 0), _SubPath)
         self.server.folder = Path(folder)
         self.server.asked = []
         self.url = f'http://127.0.0.1:{self.server.server_address[1]}{PREFIX}'

@@ -10,7 +10,7 @@ import shutil
 
 import offline
 import pytest
-from ext_book import PAGES, head, outdir
+from ext_book import PAGES, head, outdir, script_files
 
 
 def manifest_of(folder):
@@ -53,8 +53,8 @@ def test_a_font_in_several_formats_is_stored_as_woff2(book):
 
 def test_the_registration_script_is_on_every_page(book):
     for name in PAGES + ['search']:
-        found = [s for s in head(book, name).find_all('script') if 'offline.js' in s.get('src', '')]
-        assert len(found) == 1 and found[0].has_attr('defer'), name
+        found = [deferred for path, deferred in script_files(head(book, name)) if path.endswith('_static/offline.js')]
+        assert found == [True], name
     css = (outdir(book) / '_static' / 'site.css').read_text(encoding='utf-8')
     assert '/* offline.css */' in css
 

@@ -77,3 +77,30 @@ def test_page_only_files_are_only_where_needed(book):
 
 def test_the_book_builds_without_warnings(book):
     assert warnings(book).strip() == ''
+
+
+def test_the_deferred_scripts_come_in_two_files_in_their_order(book):
+    """A page's deferred script files are joined into two bundles (the run of site-wide scripts,
+    the same file on every page; then the page's own), each the files it names, in order, after
+    an empty statement so that doctools.js's "use strict" stays in doctools.js."""
+    import page_head
+    static = outdir(book) / '_static'
+    first = set()
+    for page in PAGES:
+        files = [s for s in scripts(book, page) if s.get('src', '').startswith('_static/') and s.has_attr('defer')
+                 and 'scripts/' not in s['src']]                # the theme's own two, at the end of <body>
+        assert len(files) <= 2 and all(s.has_attr('data-bundle') for s in files), (page, files)
+        first.add(files[0]['src'])
+        for tag in files:
+            parts = tag['data-bundle'].split()
+            path, version = tag['src'].split('?v=')
+            text = (outdir(book) / path).read_text(encoding='utf-8')
+            assert text == page_head.joined_scripts(static, parts)
+            assert version == hashlib.sha1(text.encode('utf-8')).hexdigest()[:8]
+            assert text.startswith('\n;') and 'sourceMappingURL' not in text
+            assert all(f'/* {name} */' in text for name in parts)
+    assert len(first) == 1, first
+    bundle = str(head(book, 'intro').find('script', attrs={'data-bundle': True})['data-bundle'])
+    assert bundle.split()[:2] == ['doctools.js', 'sphinx_highlight.js']
+    assert 'design-tabs.js' not in ' '.join(str(head(book, p)) for p in PAGES)     # no page has tabs
+

@@ -5,7 +5,7 @@ import json
 
 import practice as extension
 from bs4 import BeautifulSoup
-from ext_book import PAGES, head, outdir, soup, warnings
+from ext_book import PAGES, head, outdir, script_files, soup, warnings
 
 from course import practice
 
@@ -64,12 +64,12 @@ def test_the_version_in_the_address_is_the_files(book):
 
 
 def test_its_files_only_on_the_page_with_a_box(book):
-    with_box = str(head(book, 'pratica'))
+    loaded = [path for path, _ in script_files(head(book, 'pratica'))]
     for name in ('pratique.js', 'course/numbers.js', 'course/answers.js'):
-        assert f'_static/{name}' in with_box, name
+        assert f'_static/{name}' in loaded, name
     # its stylesheet is in site.css (_ext/preveja.py says why)
     assert '/* pratique.css */' in (outdir(book) / '_static' / 'site.css').read_text(encoding='utf-8')
-    assert with_box.index('course/answers.js') < with_box.index('pratique.js')
+    assert loaded.index('_static/course/answers.js') < loaded.index('_static/pratique.js')
     for page in PAGES:
         if page != 'pratica':
             assert 'pratique.js' not in str(head(book, page))

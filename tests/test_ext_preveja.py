@@ -1,6 +1,6 @@
 """_ext/preveja.py on the small test book: the box, its answer region, and its files registered by
 the extension, on the page that has a Preveja only."""
-from ext_book import head, outdir, soup
+from ext_book import head, outdir, script_files, soup
 
 
 def test_the_box_and_its_answer(book):
@@ -22,7 +22,7 @@ def test_a_subtitle_inside_the_answer_is_a_heading_and_stays_hidden(book):
 
 def test_its_files_only_on_its_page(book):
     with_box = str(head(book, 'aula'))
-    assert '_static/preveja.js' in with_box
+    assert '_static/preveja.js' in [path for path, _ in script_files(head(book, 'aula'))]
     assert "classList.add('preveja-js')" in with_box     # set before the first paint: no flash of answers
     for page in ('intro', 'notebook'):
         assert 'preveja.js' not in str(head(book, page))

@@ -39,7 +39,8 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
 @pytest.fixture(scope='module')
 def book_url(book):
-    server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), partial(_Quiet, directory=str(book.outdir)))
+    from pageweight import QuietServer
+    server = QuietServer(('127.0.0.1', 0), partial(_Quiet, directory=str(book.outdir)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f'http://127.0.0.1:{server.server_address[1]}'
     server.shutdown()
