@@ -11,8 +11,9 @@ default (mobile) preset: a mid-range phone, slow 4G simulated, a 4x slower CPU. 
 with gzip, ``Cache-Control: max-age=600``. Each category's score is the median of the runs
 (Lighthouse's own advice: performance varies from run to run, more so on a busy machine).
 Reports go to ``benchmark/results/lighthouse/`` (not in git). Exits with 1 when a page is below
-the minimums of budget.yml. The tests do not run it (about 30 s a run). ``--readme`` (or
-``--guide``) writes the scores into the table of pages of the maintainer's guide, MANUTENCAO.md
+the minimums of budget.yml, or its median run blocks longer or paints its largest text later than
+budget.yml allows. The tests do not run it (about 30 s a run). ``--readme`` (or
+``--guide``) writes the scores, LCP and TBT into the table of pages of the maintainer's guide, MANUTENCAO.md
 ("Peso das páginas e Lighthouse"; scripts/readme_table.py).
 """
 import argparse
@@ -36,6 +37,7 @@ REPORTS = ROOT / 'benchmark' / 'results' / 'lighthouse'
 CATEGORIES = {'performance': 'desempenho', 'accessibility': 'acessibilidade',
               'best-practices': 'boas práticas', 'seo': 'SEO'}
 CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-background-networking'
+LIMITS = {'total-blocking-time': 1, 'largest-contentful-paint': 1000}   # budget.yml's unit: ms, s
 METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time',
            'cumulative-layout-shift', 'speed-index']
 
@@ -49,10 +51,16 @@ def run_once(url, output):
     report = json.loads(output.read_text(encoding='utf-8'))
     scores = {k: round(report['categories'][k]['score'] * 100) for k in CATEGORIES}
     metrics = {k: report['audits'][k]['displayValue'] for k in METRICS}
+    values = {k: report['audits'][k]['numericValue'] for k in LIMITS}     # ms
     failing = [f"{c}: {a}" for c in ('accessibility', 'best-practices', 'seo')
                for a in (r['id'] for r in report['categories'][c]['auditRefs'] if r['weight'])
                if (report['audits'][a]['score'] is not None and report['audits'][a]['score'] < 1)]
-    return scores, metrics, failing
+    return scores, metrics, failing, values
+
+
+def _pt(display: str) -> str:
+    """Lighthouse's "2.1\xa0s" as the guide writes it: "2,1 s"."""
+    return display.replace('\xa0', ' ').replace('.', ',')
 
 
 def main():
@@ -84,11 +92,16 @@ def main():
             middle = sorted(runs, key=lambda r: r[0]['performance'])[len(runs) // 2]
             print(f'| {name} | ' + ' | '.join(str(median[c]) for c in CATEGORIES) + ' | '
                   + ' | '.join(middle[1][m] for m in METRICS) + ' |', flush=True)
+            for metric, unit in LIMITS.items():
+                if middle[3][metric] / unit > minimum[metric]:
+                    below.append(f'{name}: {metric} {middle[1][metric]} > {minimum[metric]}')
             for c in CATEGORIES:
                 if median[c] < minimum[c]:
                     below.append(f'{name}: {CATEGORIES[c]} {median[c]} < {minimum[c]} '
                                  f'{sorted(set(f for r in runs for f in r[2]))}')
             cells[name] = {CATEGORIES[c]: str(median[c]) for c in CATEGORIES}
+            cells[name].update({'LCP': _pt(middle[1]['largest-contentful-paint']),
+                                'TBT': _pt(middle[1]['total-blocking-time'])})
     if args.readme:
         readme_table.update(cells)
         print(f'\n{readme_table.holder(readme_table.START).name} atualizado.')

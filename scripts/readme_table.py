@@ -29,7 +29,7 @@ def holder(start: str) -> Path:
 
 COLUMNS = ['página', '1ª visita', 'depois da inicial', '1ª visita, sem compressão',
            'depois da inicial, sem compressão', 'pedidos', 'desempenho', 'acessibilidade',
-           'boas práticas', 'SEO']
+           'boas práticas', 'SEO', 'LCP', 'TBT']
 RIGHT = set(COLUMNS[1:])
 
 
@@ -84,9 +84,9 @@ def write_block(name: str, content: str) -> None:
 def update(page_columns: dict, note: str | None = None) -> None:
     """Set the given cells ({page: {column: cell}}), keep the others."""
     old_note, rows = read()
-    for page, cells in page_columns.items():
-        rows.setdefault(page, {}).update(cells)
-    write(note if note is not None else old_note, rows)
+    ordered = {page: {**rows.get(page, {}), **cells} for page, cells in page_columns.items()}  # the caller's order
+    ordered.update({page: row for page, row in rows.items() if page not in ordered})
+    write(note if note is not None else old_note, ordered)
 
 
 def blocks() -> dict[str, Path]:
