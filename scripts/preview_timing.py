@@ -12,8 +12,8 @@ moment the reloaded page shows the edit, times
 - a code edit: a comment added to a code cell of the lesson (that lesson, and only it, is
   executed again; its page shows the new code).
 
-The lesson is ``regressao``, the quickest to execute (``--lesson custo`` times the page issue 31
-names); a code edit in a longer lesson takes its execution time more. Not a test (a timing
+The lesson is ``custo``, the page issue 31 names (``--lesson regressao``, the quickest to
+execute, times a code edit with the least execution in it). Not a test (a timing
 depends on the machine and on what else it runs);
 tests/test_preview.py uses the same ``BookCopy`` and ``Preview`` to check that an edit is served.
 ``--readme`` (or ``--guide``) writes the table between ``<!-- preview -->`` and
@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
-LESSON = 'regressao'
+LESSON = 'custo'
 GUIDE = ROOT / 'MANUTENCAO.md'      # the maintainer's guide holds the <!-- preview --> table
 
 
