@@ -4,7 +4,7 @@ The browser judges every answer as the student gives it (``CourseAnswers.judge``
 ``readGuess``); the classroom report (``scripts/turma.py``) judges the students' stored answers
 again, against the questions of the current build, with the same rules. One table of cases,
 ``tests/data/verdict_cases.json``, is run on both (``tests/test_answers.py`` under Node,
-``tests/test_turma.py`` here), so the two cannot drift. The rules are written in the README
+``tests/test_turma.py`` here), so the two cannot drift. The rules are written in MANUTENCAO.md
 ("Preveja no site", "Certo, perto, longe").
 """
 from __future__ import annotations

@@ -63,7 +63,7 @@ Read by ``course/static/numbers.js`` (the rules of ``course.fmt.parse``): ``0,77
 else gets "Digite um número, por exemplo 0,75 (também vale 3/4 ou 75 %)." (``7/0`` is said to be a
 division by zero first) and is never counted as wrong. The answer is right when
 ``|valor - answer| <= tolerance``; a wrong answer near it is told "Quase" (the rule of
-``CourseAnswers.judge``, README "Preveja no site"), and still counts as wrong. When the answer is
+``CourseAnswers.judge``, MANUTENCAO.md, "Preveja no site"), and still counts as wrong. When the answer is
 a proportion (between 0 and 1), a number above 1 typed without "%" ("78") is read as a
 percentage, and the feedback says so ("78 lido como 78 %").
 

@@ -95,7 +95,7 @@
    copies of one question stay in step; "curso:respostas" (detail {reason: "clear" | "restore"})
    after clearPage(), restorePage() and importFile() ("import"; its undo: "restore").
 
-   JUDGING A NUMBER: judge(guess, answer, options) -> {verdict, distance}. See the README,
+   JUDGING A NUMBER: judge(guess, answer, options) -> {verdict, distance}. See MANUTENCAO.md,
    "Preveja no site": the distance is measured on the scale of the answer (log-odds for a
    proportion, log-ratio otherwise); "right" needs the lesson's tolerance (how hard the estimate
    is) AND a distance of at most RIGHT; "close" is a distance of at most CLOSE, within the
