@@ -17,6 +17,7 @@ entries for those files are taken off; any other file of ``_static/`` stays on e
 from __future__ import annotations
 
 import fnmatch
+import hashlib
 from pathlib import Path
 
 THIRD_PARTY = ['vendor/*']   # reveal.js and its plugins: loaded by the slide decks only
@@ -59,7 +60,33 @@ def setup(app):
     # not need (the search index, the offline list) waits for a real build. Never in the site's build.
     app.add_config_value('course_preview', False, 'env', types=[bool])
     app.connect('config-inited', _third_party)
+    app.connect('env-get-outdated', _static_edited)
     return {'parallel_read_safe': True, 'parallel_write_safe': True}
+
+
+def static_digest(app) -> str:
+    """A digest of every file Sphinx copies into ``_static/`` (the ``html_static_path`` folders,
+    the ones extensions fill at the start of a build included)."""
+    h = hashlib.sha256()
+    for entry in app.config.html_static_path:
+        base = Path(app.confdir, entry)
+        files = [base] if base.is_file() else sorted(p for p in base.rglob('*') if p.is_file())
+        for path in files:
+            h.update(path.name.encode() if path == base else path.relative_to(base).as_posix().encode())
+            h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def _static_edited(app, env, added, changed, removed):
+    """An edit to a file of ``_static/`` alone (a stylesheet, a script) shows at the next build,
+    in the preview too: Sphinx copies those files at the end of a build, and with no page out of
+    date it stops before that ("no targets are out of date"), leaving the old file on the site.
+    When they changed since the last build, the home page is read again and the build goes on."""
+    digest, before = static_digest(app), getattr(env, 'course_static_digest', None)
+    env.course_static_digest = digest
+    if before is None or before == digest or added or changed or removed:
+        return []
+    return [app.config.root_doc]
 
 
 def deferred_in_preview(app, made: Path) -> bool:

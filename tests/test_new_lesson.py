@@ -133,3 +133,17 @@ def test_building_again_with_nothing_changed_writes_nothing_and_passes(instructo
     assert again.returncode == 0, again.stdout[-4000:] + again.stderr[-2000:]
     assert 'no targets are out of date' in again.stdout
     assert {p: (html / p).read_bytes() for p in before} == before
+
+
+def test_a_stylesheet_edited_alone_reaches_the_site_at_the_next_build(instructor):
+    """Sphinx copies ``_static/`` at the end of a build that wrote a page: with no page out of
+    date, an edited stylesheet stayed old on the site (and in the preview) until a page changed."""
+    book, html = instructor['book'], instructor['html']
+    rule = '.editado-so-no-estilo { color: #0a0b0c; }'
+    with open(book / '_static' / 'course.css', 'a', encoding='utf-8') as css:
+        css.write('\n' + rule + '\n')
+    again = run([os.path.join(os.path.dirname(sys.executable), 'jupyter-book'), 'build', '.', '-W', '-n',
+                 '--keep-going'], book, timeout=900)
+    assert again.returncode == 0, again.stdout[-4000:] + again.stderr[-2000:]
+    assert rule in (html / '_static' / 'course.css').read_text(encoding='utf-8')
+    assert rule in (html / '_static' / 'site.css').read_text(encoding='utf-8')   # the course's own sheets join it whole
