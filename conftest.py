@@ -57,6 +57,33 @@ def pytest_collection_modifyitems(config, items):
     if undeclared:
         raise pytest.UsageError('needs the built book or a browser, but is not marked slow '
                                 '(add @pytest.mark.slow or pytestmark):\n  ' + '\n  '.join(undeclared))
+    items[:] = sorted(items, key=_turn(items))
+
+
+LONG_FILES = {'test_new_lesson.py', 'test_preview.py'}   # 1-2 min each and no browser: start them early
+
+
+def _turn(items):
+    """The order of the files in a run (``--dist loadfile`` gives a process a whole file, in this
+    order; ``--no-loadscope-reorder`` keeps xdist from ordering them by their number of tests):
+    while the book builds in the background, the notebooks, then the files that do not read the
+    site; then the files that do, the longest first (the two that build or serve a copy of the
+    book, then by their number of browser tests), so that no process is left alone with a long file
+    at the end. A file's own tests keep their order."""
+    files = {}
+    for item in items:
+        needs = set(getattr(item, 'fixturenames', ()))
+        counts = files.setdefault(item.path, [False, 0])
+        counts[0] |= 'site' in needs
+        counts[1] += 'browser' in needs
+    position = {path: i for i, path in enumerate(files)}
+
+    def turn(item):
+        site, browsers = files[item.path]
+        notebook = item.path.suffix == '.ipynb'
+        long = item.path.name in LONG_FILES
+        return (0 if notebook else 2 if site else 1, (not long, -browsers) if site else (0, 0), position[item.path])
+    return turn
 
 
 def _whole_suite(config) -> bool:
