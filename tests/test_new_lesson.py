@@ -25,8 +25,10 @@ import small_book
 import yaml
 from bs4 import BeautifulSoup
 
-from conftest import ROOT
+from conftest import JUPYTER_BOOK, ROOT
 from course.site import pages_url
+
+BUILD_AGAIN = [str(JUPYTER_BOOK), 'build', '.', '-W', '-n', '--keep-going']   # the instructor's next build, in the book's folder
 
 pytestmark = pytest.mark.slow      # builds a book and drives a browser
 
@@ -128,8 +130,7 @@ def test_building_again_with_nothing_changed_writes_nothing_and_passes(instructo
     book, html = instructor['book'], instructor['html']
     # what the end of a build writes (the stylesheet bundle, the offline list and worker) and a page
     before = {p: (html / p).read_bytes() for p in ('_static/site.css', 'offline.json', 'sw.js', 'lessons/custo.html')}
-    again = run([os.path.join(os.path.dirname(sys.executable), 'jupyter-book'), 'build', '.', '-W', '-n',
-                 '--keep-going'], book, timeout=900)
+    again = run(BUILD_AGAIN, book, timeout=900)
     assert again.returncode == 0, again.stdout[-4000:] + again.stderr[-2000:]
     assert 'no targets are out of date' in again.stdout
     assert {p: (html / p).read_bytes() for p in before} == before
@@ -142,8 +143,7 @@ def test_a_stylesheet_edited_alone_reaches_the_site_at_the_next_build(instructor
     rule = '.editado-so-no-estilo { color: #0a0b0c; }'
     with open(book / '_static' / 'course.css', 'a', encoding='utf-8') as css:
         css.write('\n' + rule + '\n')
-    again = run([os.path.join(os.path.dirname(sys.executable), 'jupyter-book'), 'build', '.', '-W', '-n',
-                 '--keep-going'], book, timeout=900)
+    again = run(BUILD_AGAIN, book, timeout=900)
     assert again.returncode == 0, again.stdout[-4000:] + again.stderr[-2000:]
     assert rule in (html / '_static' / 'course.css').read_text(encoding='utf-8')
     assert rule in (html / '_static' / 'site.css').read_text(encoding='utf-8')   # the course's own sheets join it whole
