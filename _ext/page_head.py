@@ -153,13 +153,13 @@ def joined_scripts(static: Path, files) -> str:
                    for name in files)
 
 
-def write_scripts(outdir: Path) -> dict:
-    """Write every script bundle the pages name; return {bundle name: version}. Bundles no page
-    names any more are removed."""
+def write_scripts(outdir: Path, pages: dict[Path, str]) -> dict:
+    """Write every script bundle the pages ({path: html}) name; return {bundle name: version}.
+    Bundles no page names any more are removed."""
     static = outdir / '_static'
     wanted = {}
-    for page in outdir.rglob('*.html'):
-        for tag in SCRIPT_TAG.findall(page.read_text(encoding='utf-8')):
+    for html in pages.values():
+        for tag in SCRIPT_TAG.findall(html):
             wanted[BUNDLE_SRC.search(tag).group(2)] = BUNDLE_FILES.search(tag).group(1).split()
     folder = static / SCRIPTS
     folder.mkdir(exist_ok=True)
@@ -230,9 +230,9 @@ def _bundle(app, exception):
         return      # "no targets are out of date": nothing was written, the last bundle stands
     version = write_bundle(app)
     outdir = Path(app.outdir)
-    scripts = write_scripts(outdir)
-    for page in outdir.rglob('*.html'):
-        text = page.read_text(encoding='utf-8')
+    pages = {page: page.read_text(encoding='utf-8') for page in outdir.rglob('*.html')}
+    scripts = write_scripts(outdir, pages)
+    for page, text in pages.items():
         new = stamp(text, version, scripts)
         if new != text:
             page.write_text(new, encoding='utf-8')
