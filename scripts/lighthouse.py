@@ -58,9 +58,14 @@ def run_once(url, output):
     return scores, metrics, failing, values
 
 
-def _pt(display: str) -> str:
-    """Lighthouse's "2.1\xa0s" as the guide writes it: "2,1 s"."""
-    return display.replace('\xa0', ' ').replace('.', ',')
+def _seconds(ms: float) -> str:
+    """2134.5 ms as the guide writes it, to a tenth as Lighthouse shows it: "2,1 s"."""
+    return f'{ms / 1000:.1f} s'.replace('.', ',')
+
+
+def _ms(ms: float) -> str:
+    """1234.5 ms as the guide writes it, to 10 ms as Lighthouse shows it: "1.230 ms"."""
+    return f'{round(ms, -1):,.0f} ms'.replace(',', '.')
 
 
 def main():
@@ -100,8 +105,8 @@ def main():
                     below.append(f'{name}: {CATEGORIES[c]} {median[c]} < {minimum[c]} '
                                  f'{sorted(set(f for r in runs for f in r[2]))}')
             cells[name] = {CATEGORIES[c]: str(median[c]) for c in CATEGORIES}
-            cells[name].update({'LCP': _pt(middle[1]['largest-contentful-paint']),
-                                'TBT': _pt(middle[1]['total-blocking-time'])})
+            cells[name].update({'LCP': _seconds(middle[3]['largest-contentful-paint']),
+                                'TBT': _ms(middle[3]['total-blocking-time'])})
     if args.readme:
         readme_table.update(cells)
         print(f'\n{readme_table.holder(readme_table.START).name} atualizado.')
