@@ -96,6 +96,8 @@ def open_page(browser, site_url, page_name, viewport, mode='light', scale=1, tou
     pg.evaluate(REVEAL)
     pg.wait_for_function("""() => [...document.querySelectorAll('.cell_output img')]
                                   .every(i => i.complete && i.naturalWidth > 0)""", timeout=20000)
+    # loaded is not yet decoded: on a busy machine a screenshot once caught a dark figure blank
+    pg.evaluate("() => Promise.all([...document.querySelectorAll('.cell_output img')].map(i => i.decode()))")
     return pg
 
 
