@@ -242,14 +242,13 @@ def test_the_symbols_the_number_pad_lacks_and_44_px_targets(phone):
 
 @pytest.mark.parametrize('mode', ['light', 'dark'])
 def test_the_box_passes_axe_in_both_modes(phone, mode):
-    from test_accessibility import BLOCKING, axe_script, describe
+    from test_accessibility import BLOCKING, describe, run_axe
     box = open_practice(phone, mode)
     answer(box, '0,1')                                         # wrong: the feedback and the solution
     auc = phone.locator('.admonition.pratique').nth(1)
     answer(auc, practice.draw('auc-pares', 1).shown)           # right
     box.locator('summary', has_text='Abrir o exercício').click()
-    phone.add_script_tag(path=str(axe_script()))
-    found = phone.evaluate("axe.run({include: [['.admonition.pratique']]}).then(r => r.violations)")
+    found = run_axe(phone, context="{include: [['.admonition.pratique']]}")
     violations = [v for v in found if v['impact'] in BLOCKING]
     assert violations == [], describe(violations)
     assert phone.errors == []
