@@ -191,17 +191,27 @@ def _settle(page, state, quiet=0.6, limit=20.0):
             return
 
 
+TO_THE_END = """() => {
+    document.querySelectorAll('img[loading=lazy], iframe[loading=lazy]')
+        .forEach(e => { e.loading = 'eager'; });
+    window.scrollTo(0, document.documentElement.scrollHeight);
+}"""
+
+
 def _read_to_the_end(page, state):
     """Everything a reader would load down to the end of the page: the lazy images are asked
-    for at once (as scrolling through would), then the page is scrolled to its end."""
+    for at once (as scrolling through would), the page is scrolled to its end, and everything
+    asked for arrives. The page may have grown meanwhile (fonts, figures): it is scrolled to its
+    new end, and waited for again only if that asked for something (a request between two others
+    started at most 0,05 s after the one before, measured on every lesson and lab)."""
     page.wait_for_load_state('load')
+    page.evaluate(TO_THE_END)
     _settle(page, state)
-    page.evaluate("""() => {
-        document.querySelectorAll('img[loading=lazy], iframe[loading=lazy]')
-            .forEach(e => { e.loading = 'eager'; });
-        window.scrollTo(0, document.documentElement.scrollHeight);
-    }""")
-    _settle(page, state)
+    asked = len(state['urls'])
+    page.evaluate(TO_THE_END)
+    page.wait_for_timeout(200)
+    if len(state['urls']) > asked or state['inflight']:
+        _settle(page, state)
 
 
 def visit(browser, base_url, page_name, after=None, viewport=None) -> Visit:
