@@ -80,12 +80,7 @@ def test_most_prevejas_ask_something_checkable(site):
 # ----------------------------------------------------------------------------- in the browser
 
 def open_page(browser, site_url, page, javascript=True):
-    pg = recording_page(browser, [site_url, 'data:'])
-    if not javascript:
-        pg.context.close()
-        context = browser.new_context(java_script_enabled=False)
-        pg = context.new_page()
-        pg.outside_requests, pg.console_errors = [], []
+    pg = recording_page(browser, [site_url, 'data:'], java_script_enabled=javascript)
     pg.goto(f'{site_url}/{page}.html', wait_until='load')
     return pg
 
@@ -186,6 +181,7 @@ def test_without_javascript_every_answer_is_in_the_page(browser, site_url, site,
     assert answers.count() == len(prevejas(site, page))
     for i in range(answers.count()):
         assert answers.nth(i).is_visible(), f'{page}: without JavaScript, answer {i + 1} is hidden'
+    assert pg.outside_requests == []
     pg.context.close()
 
 
