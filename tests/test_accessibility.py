@@ -1,6 +1,8 @@
 """Accessibility of the built site in Chromium: axe-core on every page (light and dark mode,
 with the quizzes' feedback showing), the slides, touch targets and overflow on a phone, visible
-keyboard focus, one search field, and no English left in the interface.
+keyboard focus, one search field, and no English left in the interface. On the same visits of
+each page: no console error or request outside the site, what scrolls sideways on a phone says
+so, and no formula is cut off or wider than a phone.
 
 axe-core comes from npm (package.json; ``npm ci``), injected into the page by the test.
 """
@@ -8,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from interface_english import english_in
+from test_phone import CUT, OPEN_ALL
 
 from conftest import ROOT, recording_page, toc_pages
 
@@ -69,7 +72,8 @@ SHOW_ANSWERS = """() => { document.documentElement.classList.remove('preveja-js'
 
 
 # Each page is opened once per set-up (desktop light, desktop dark, phone) and everything is
-# measured on that load; the tests below each judge one aspect of it.
+# measured on that load; the tests below each judge one aspect of it (the checks of other files
+# that read every page at these widths are here too, so that a page is not opened for each).
 SETUPS = {'desktop-light': (DESKTOP, 'light'), 'desktop-dark': (DESKTOP, 'dark'),
           'phone': (PHONE, 'light')}
 _AUDITS = {}
@@ -81,8 +85,12 @@ def _audit(browser, site_url, page_name, setup):
     page.site_url = site_url
     try:
         open_page(page, page_name, viewport=viewport, mode=mode)
-        answer_quizzes(page)
         found = {}
+        if setup == 'desktop-light':                  # as loaded, before anyone touches it
+            page.wait_for_load_state('networkidle')
+            found['console'] = list(page.console_errors)
+            found['title'] = page.locator('article h1').first.is_visible()
+        answer_quizzes(page)
         if setup == 'phone':
             # at the top of the page: answering scrolls it, and a control that happens to sit under
             # the sticky header at that moment is "obscured" for axe, wherever it is in the page
@@ -99,6 +107,13 @@ def _audit(browser, site_url, page_name, setup):
             page.evaluate(SHOW_ANSWERS)
             page.evaluate('() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))')
             found['overflow'] = page.evaluate(OVERFLOW_JS)
+            found['cut_off'] = page.evaluate(FORMULA_CUT_OFF_JS)
+        if setup == 'phone':
+            found['wide_formulas'] = page.evaluate(WIDE_FORMULAS_JS)
+            page.add_style_tag(content='.wide-frame::before, .wide-frame::after { transition: none !important; }')
+            page.evaluate(OPEN_ALL)
+            page.wait_for_timeout(100)        # the shadow's 0,15 s fade is off: it is read at its end state
+            found['wide'] = page.evaluate(WIDE_BLOCKS_JS)
         found['outside'] = page.outside_requests
         return found
     finally:
@@ -299,3 +314,113 @@ def test_english_detector_catches_the_themes_words():
         assert english_in([('aria-label', name)]), name
     assert english_in([('aria-label', 'Mostrar ou esconder a navegação'),
                        ('title', 'Link para esta equação'), ('svg', 'P01: escore 0,95, TP')]) == []
+
+
+# ----------------------------------------------------------------------------- on the same visits
+# Checks of the phone, the formulas and the offline site, read on the visits above.
+
+@pytest.mark.slow
+@pytest.mark.parametrize('page_name', toc_pages())
+def test_page_works_offline_without_console_errors(audit, page_name):
+    """Nothing asked outside the site (the network is blocked), no error in the console once the
+    page is loaded and the network quiet, the lesson's title shown."""
+    found = audit(page_name, 'desktop-light')
+    assert found['outside'] == [], f'{page_name} asks outside the site: {found["outside"]}'
+    assert found['console'] == [], f'{page_name} logs errors: {found["console"]}'
+    assert found['title']
+
+
+# Every table and printed block that scrolls sideways (framed or not yet), and what says so.
+WIDE_BLOCKS_JS = """() => Array.from(document.querySelectorAll(
+        '.bd-article .pst-scrollable-table-container, .bd-article div.highlight > pre, ' +
+        '.bd-article div.highlight > .wide-frame > pre'))
+    .filter(b => b.clientWidth && b.scrollWidth > b.clientWidth + 1)
+    .map(b => {
+        const frame = b.parentElement.classList.contains('wide-frame') ? b.parentElement : null;
+        const hint = frame && frame.previousElementSibling;
+        const next = frame && frame.nextElementSibling;    // a line of its own under it (not the next block's)
+        const after = next && !(next.nextElementSibling && next.nextElementSibling.classList.contains('wide-frame')) ? next : null;
+        const shownHint = h => h && h.classList.contains('wide-hint') && !h.hidden
+                               && h.getBoundingClientRect().height > 0 ? h.textContent : null;
+        return {text: b.textContent.trim().slice(0, 60), framed: !!frame, tab: b.tabIndex,
+                cut: b.scrollWidth - b.clientWidth,
+                kind: b.tagName !== 'PRE' ? 'table' : b.closest('.cell_output, .output') ? 'output' : 'code',
+                hint: shownHint(hint), under: shownHint(after),
+                right: frame && frame.classList.contains('more-right'),
+                shadow: frame && getComputedStyle(frame, '::after').opacity};
+    })"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize('page_name', toc_pages())
+def test_what_scrolls_sideways_says_so_once_and_above_it(audit, page_name):
+    """On a phone, every answer and "Mostrar" block open: a table, a code cell or a printed output
+    wider than the column scrolls in its box with a shadow on the side that has more; the keyboard
+    can reach it. The line "Continua ao lado" stands above the block, never under it, and only
+    where the block is really cut: above every cut table and printed output, above the first cut
+    code cell of the page only (the phone read counted it 35 times on a page, under almost every
+    code block)."""
+    wide = audit(page_name, 'phone')['wide']
+    silent = [w for w in wide if not (w['framed'] and w['tab'] == 0 and w['right'] and w['shadow'] == '1')]
+    assert silent == []
+    assert [w for w in wide if w['under']] == [], 'a line under a block'
+    hinted_code = [w for w in wide if w['kind'] == 'code' and w['hint']]
+    assert len(hinted_code) <= 1, hinted_code
+    code = [w for w in wide if w['kind'] == 'code' and w['cut'] >= CUT]
+    assert not code or code[0]['hint'], code[0]
+    untold = [w for w in wide if w['kind'] != 'code' and w['cut'] >= CUT and not w['hint']]
+    assert untold == []
+    needless = [w for w in wide if w['cut'] < CUT and w['hint']]
+    assert needless == []
+
+
+FORMULA_CUT_OFF_JS = """() => {
+    const problems = [];
+    for (const k of document.querySelectorAll('.katex-html')) {
+        const column = (k.closest('.cq-quiz, .explorable, article')).getBoundingClientRect();
+        const r = k.getBoundingClientRect();
+        let scrolls = false;               // a formula may scroll sideways inside its own box
+        for (let p = k; p; p = p.parentElement) {
+            const o = getComputedStyle(p).overflowX;
+            if ((o === 'auto' || o === 'scroll') && p.getBoundingClientRect().right <= column.right + 1) {
+                scrolls = true; break;
+            }
+        }
+        if (r.left < column.left - 1)
+            problems.push(`starts ${Math.round(column.left - r.left)} px left of its column: ${k.textContent.slice(0, 50)}`);
+        else if (r.right > column.right + 1 && !scrolls)
+            problems.push(`ends ${Math.round(r.right - column.right)} px right of its column: ${k.textContent.slice(0, 50)}`);
+    }
+    for (const m of document.querySelectorAll('span.math, div.math')) {
+        if (m.scrollWidth > m.clientWidth + 1 && getComputedStyle(m).overflowX === 'hidden')
+            problems.push(`cut off by its box: ${m.textContent.slice(0, 50)}`);
+        if (m.scrollWidth > m.clientWidth + 1 && m.tabIndex !== 0)
+            problems.push(`scrolls but a keyboard cannot reach it: ${m.textContent.slice(0, 50)}`);
+    }
+    return problems;
+}"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize('setup', ['desktop-light', 'phone'], ids=['1280px', '390px'])
+@pytest.mark.parametrize('page_name', toc_pages())
+def test_no_formula_is_cut_off(audit, page_name, setup):
+    """A formula wider than the column scrolls inside its box, which the keyboard can reach; none
+    sticks out or is clipped (the theme's layout for MathJax pushed wide KaTeX formulas out to
+    the left). Measured with the answers shown."""
+    assert audit(page_name, setup)['cut_off'] == []
+
+
+WIDE_FORMULAS_JS = """() => Array.from(document.querySelectorAll('div.math'))
+    .filter(m => m.clientWidth && m.scrollWidth > m.clientWidth + 1)
+    .map(m => `${m.scrollWidth} px in ${m.clientWidth} px: `
+              + (m.querySelector('annotation') || m).textContent.trim().slice(0, 120))"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize('page_name', toc_pages())
+def test_every_display_formula_fits_a_phone(audit, page_name):
+    """At 390 px no display formula is wider than the column, so that its result ("= 0,161",
+    "= 0,75") is on screen: a long one is written in aligned lines (the lessons' LaTeX). Measured
+    with the answers shown."""
+    assert audit(page_name, 'phone')['wide_formulas'] == []

@@ -1,17 +1,11 @@
 """The built site in a real Chromium with the network blocked: it must work offline."""
 import pytest
 
-from conftest import toc_pages
-
 pytestmark = pytest.mark.slow      # the built site, a browser or a notebook run
 
 
-@pytest.mark.parametrize('page_name', toc_pages())
-def test_page_works_offline_without_console_errors(page, page_name):
-    page.goto(f'{page.site_url}/{page_name}.html', wait_until='networkidle')
-    assert page.outside_requests == [], f'{page_name} asks outside the site: {page.outside_requests}'
-    assert page.console_errors == [], f'{page_name} logs errors: {page.console_errors}'
-    assert page.locator('article h1').first.is_visible()
+# Every page without a console error and nothing asked outside the site: tests/test_accessibility.py,
+# on its visit of each page.
 
 
 def test_math_is_typeset_offline(page):

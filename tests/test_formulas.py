@@ -11,8 +11,6 @@ import unicodedata
 
 import pytest
 
-from conftest import toc_pages
-
 pytestmark = pytest.mark.slow      # the built site, a browser or a notebook run
 
 # page -> formulas (MathML text as MathJax rendered it); a quiz prompt's formula included
@@ -117,56 +115,5 @@ def test_formula_in_quiz_feedback_is_rendered(page):
     assert feedback.locator('.katex').count() == 1
 
 
-CUT_OFF_JS = """() => {
-    const problems = [];
-    for (const k of document.querySelectorAll('.katex-html')) {
-        const column = (k.closest('.cq-quiz, .explorable, article')).getBoundingClientRect();
-        const r = k.getBoundingClientRect();
-        let scrolls = false;               // a formula may scroll sideways inside its own box
-        for (let p = k; p; p = p.parentElement) {
-            const o = getComputedStyle(p).overflowX;
-            if ((o === 'auto' || o === 'scroll') && p.getBoundingClientRect().right <= column.right + 1) {
-                scrolls = true; break;
-            }
-        }
-        if (r.left < column.left - 1)
-            problems.push(`starts ${Math.round(column.left - r.left)} px left of its column: ${k.textContent.slice(0, 50)}`);
-        else if (r.right > column.right + 1 && !scrolls)
-            problems.push(`ends ${Math.round(r.right - column.right)} px right of its column: ${k.textContent.slice(0, 50)}`);
-    }
-    for (const m of document.querySelectorAll('span.math, div.math')) {
-        if (m.scrollWidth > m.clientWidth + 1 && getComputedStyle(m).overflowX === 'hidden')
-            problems.push(`cut off by its box: ${m.textContent.slice(0, 50)}`);
-        if (m.scrollWidth > m.clientWidth + 1 && m.tabIndex !== 0)
-            problems.push(`scrolls but a keyboard cannot reach it: ${m.textContent.slice(0, 50)}`);
-    }
-    return problems;
-}"""
-
-
-@pytest.mark.parametrize('width', [1280, 390])
-@pytest.mark.parametrize('page_name', list(BEFORE) + ['labs/roc'])
-def test_no_formula_is_cut_off(page, page_name, width):
-    """A formula wider than the column scrolls inside its box, which the keyboard can reach; none
-    sticks out or is clipped (the theme's layout for MathJax pushed wide KaTeX formulas out to
-    the left)."""
-    page.set_viewport_size({'width': width, 'height': 900})
-    page.goto(f'{page.site_url}/{page_name}.html', wait_until='load')
-    page.evaluate(SHOW_ANSWERS)
-    assert page.evaluate(CUT_OFF_JS) == []
-
-
-WIDE_JS = """() => Array.from(document.querySelectorAll('div.math'))
-    .filter(m => m.clientWidth && m.scrollWidth > m.clientWidth + 1)
-    .map(m => `${m.scrollWidth} px in ${m.clientWidth} px: `
-              + (m.querySelector('annotation') || m).textContent.trim().slice(0, 120))"""
-
-
-@pytest.mark.parametrize('page_name', toc_pages())
-def test_every_display_formula_fits_a_phone(page, page_name):
-    """At 390 px no display formula is wider than the column, so that its result ("= 0,161",
-    "= 0,75") is on screen: a long one is written in aligned lines (the lessons' LaTeX)."""
-    page.set_viewport_size({'width': 390, 'height': 844})
-    page.goto(f'{page.site_url}/{page_name}.html', wait_until='load')
-    page.evaluate(SHOW_ANSWERS)
-    assert page.evaluate(WIDE_JS) == []
+# A formula cut off or wider than a phone's column, on every page: tests/test_accessibility.py, read
+# on its visits of each page (1280 and 390 px).

@@ -1,15 +1,13 @@
-"""The site on a phone (Chromium at 390 × 844): nothing hidden off-screen without a cue, said once
-and above what is cut; a wide table keeps its row names in view; "Voltar ao topo" never over the
+"""The site on a phone (Chromium at 390 × 844): a wide table keeps its row names in view; "Voltar ao topo" never over the
 text; the phone's own dark setting opens the site dark; the header's buttons say their names; a
 lab says how to reach Colab; the page's table of contents marks the section on screen; a glossary
-entry shows from its first name; fields and buttons a thumb can hit. The formulas' own test is
-tests/test_formulas.py; the explorables', tests/test_explorables_browser.py; the slides',
+entry shows from its first name; fields and buttons a thumb can hit. What scrolls sideways on each
+page (said once, above what is cut) is read in tests/test_accessibility.py; the formulas' own test
+is tests/test_formulas.py; the explorables', tests/test_explorables_browser.py; the slides',
 tests/test_slides.py."""
 import re
 
 import pytest
-
-from conftest import toc_pages
 
 pytestmark = pytest.mark.slow      # the built site, a browser or a notebook run
 
@@ -19,52 +17,9 @@ OPEN_ALL = """() => { document.documentElement.classList.remove('preveja-js');
                      document.querySelectorAll('details').forEach(d => d.open = true);
                      window.dispatchEvent(new Event('curso:revelado')); }"""
 
-# Every table and printed block that scrolls sideways (framed or not yet), and what says so.
 CUT = 16           # _ext/wide_blocks.py: px hidden before the line says so
-WIDE_JS = """() => Array.from(document.querySelectorAll(
-        '.bd-article .pst-scrollable-table-container, .bd-article div.highlight > pre, ' +
-        '.bd-article div.highlight > .wide-frame > pre'))
-    .filter(b => b.clientWidth && b.scrollWidth > b.clientWidth + 1)
-    .map(b => {
-        const frame = b.parentElement.classList.contains('wide-frame') ? b.parentElement : null;
-        const hint = frame && frame.previousElementSibling;
-        const next = frame && frame.nextElementSibling;    // a line of its own under it (not the next block's)
-        const after = next && !(next.nextElementSibling && next.nextElementSibling.classList.contains('wide-frame')) ? next : null;
-        const shownHint = h => h && h.classList.contains('wide-hint') && !h.hidden
-                               && h.getBoundingClientRect().height > 0 ? h.textContent : null;
-        return {text: b.textContent.trim().slice(0, 60), framed: !!frame, tab: b.tabIndex,
-                cut: b.scrollWidth - b.clientWidth,
-                kind: b.tagName !== 'PRE' ? 'table' : b.closest('.cell_output, .output') ? 'output' : 'code',
-                hint: shownHint(hint), under: shownHint(after),
-                right: frame && frame.classList.contains('more-right'),
-                shadow: frame && getComputedStyle(frame, '::after').opacity};
-    })"""
-
-
-@pytest.mark.parametrize('page_name', toc_pages())
-def test_what_scrolls_sideways_says_so_once_and_above_it(page, page_name):
-    """A table, a code cell or a printed output wider than a phone's column scrolls in its box
-    with a shadow on the side that has more; the keyboard can reach it. The line "Continua ao
-    lado" stands above the block, never under it, and only where the block is really cut: above
-    every cut table and printed output, above the first cut code cell of the page only (the
-    phone read counted it 35 times on a page, under almost every code block)."""
-    page.set_viewport_size(PHONE)
-    page.goto(f'{page.site_url}/{page_name}.html', wait_until='load')
-    page.add_style_tag(content='.wide-frame::before, .wide-frame::after { transition: none !important; }')
-    page.evaluate(OPEN_ALL)
-    page.wait_for_timeout(100)        # the shadow's 0,15 s fade is off: it is read at its end state
-    wide = page.evaluate(WIDE_JS)
-    silent = [w for w in wide if not (w['framed'] and w['tab'] == 0 and w['right'] and w['shadow'] == '1')]
-    assert silent == []
-    assert [w for w in wide if w['under']] == [], 'a line under a block'
-    hinted_code = [w for w in wide if w['kind'] == 'code' and w['hint']]
-    assert len(hinted_code) <= 1, hinted_code
-    code = [w for w in wide if w['kind'] == 'code' and w['cut'] >= CUT]
-    assert not code or code[0]['hint'], code[0]
-    untold = [w for w in wide if w['kind'] != 'code' and w['cut'] >= CUT and not w['hint']]
-    assert untold == []
-    needless = [w for w in wide if w['cut'] < CUT and w['hint']]
-    assert needless == []
+# What scrolls sideways on every page (the line "Continua ao lado"): tests/test_accessibility.py,
+# read on its phone visit of each page.
 
 
 def test_the_lesson_map_fits_a_phone(page):
