@@ -110,8 +110,6 @@ def render_name(url):
     return RENDER.search(url).group(1) or 'desktop'
 
 
-
-
 @pytest.mark.parametrize('page_name', LESSONS)
 def test_a_wide_screen_shows_the_desktop_render(browser, site_url, page_name):
     pg = open_page(browser, site_url, page_name, DESKTOP)
