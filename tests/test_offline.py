@@ -51,7 +51,9 @@ def student(browser, served):
     pg = context.new_page()
     pg.site_url = served.url
     pg.failed, pg.outside_requests = [], []
-    pg.on('requestfailed', lambda r: pg.failed.append(r.url))
+    # a request the next navigation cancels (net::ERR_ABORTED: the tab icon of a page left at once)
+    # did not fail; a file the worker cannot give does (net::ERR_FAILED, ERR_INTERNET_DISCONNECTED)
+    pg.on('requestfailed', lambda r: r.failure == 'net::ERR_ABORTED' or pg.failed.append(f'{r.url} {r.failure}'))
     context.on('request', lambda r: r.url.startswith((served.url, 'data:'))
                or pg.outside_requests.append(r.url))
     yield pg

@@ -42,6 +42,9 @@ def drawn(browser, url, width, scheme, whole=None):
         context.route('**/_static/site.css*', lambda r: r.fulfill(body=whole, content_type='text/css'))
     pg = context.new_page()
     pg.goto(url, wait_until='load')
+    # the home page's "Guardar o curso" box says the course's size once offline.json has come
+    pg.wait_for_function("!document.querySelector('.guardar-curso-estado')"
+                         " || !document.querySelector('.guardar-curso-estado').textContent.includes('JavaScript')")
     pg.wait_for_timeout(200)              # the deferred scripts' first drawing
     styles = pg.evaluate(STYLES, [PROPERTIES, PSEUDO])
     context.close()
