@@ -64,6 +64,15 @@ def open_page(pg, path):
     pg.goto(f'{pg.site_url}/{path}', wait_until='load')
 
 
+def heading(pg):
+    """The page's title: the lesson's h1, or what the browser showed instead (the worker's "Sem
+    internet" page, Chromium's error page), said in the failure."""
+    h1 = pg.locator('article h1')
+    if h1.count() == 0:
+        pytest.fail(f'{pg.url} showed "{pg.title()}": {pg.locator("body").inner_text()[:300]!r}')
+    return h1.first.inner_text()
+
+
 def controlled(pg):
     pg.wait_for_function('navigator.serviceWorker.controller !== null', timeout=20_000)
 
@@ -262,7 +271,7 @@ def test_after_guardar_an_unvisited_page_opens_offline(student, site):
     assert missing == []
     student.context.set_offline(True)
     open_page(student, UNVISITED)
-    assert 'Calibração' in student.locator('article h1').first.inner_text()
+    assert 'Calibração' in heading(student)
     check_page_works(student, 'calibration')
     open_page(student, 'slides/fundamental.html')
     student.wait_for_function("window.Reveal && Reveal.isReady()")
@@ -334,7 +343,7 @@ def test_a_new_build_replaces_the_stored_pages(student, served, site, build_b):
     open_page(student, VISITED)
     assert student.locator('#marca-b').inner_text() == MARK, 'offline, the old page was shown'
     open_page(student, UNVISITED)
-    assert 'Calibração' in student.locator('article h1').first.inner_text()
+    assert 'Calibração' in heading(student)
 
 
 # ----------------------------------------------------------------------------- the measurement
