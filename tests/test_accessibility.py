@@ -2,7 +2,7 @@
 with the quizzes' feedback showing), the slides, touch targets and overflow on a phone, visible
 keyboard focus, one search field, and no English left in the interface. On the same visits of
 each page: no console error or request outside the site, what scrolls sideways on a phone says
-so, and no formula is cut off or wider than a phone.
+so, no formula is cut off or wider than a phone, and a wide screen shows the figures' desktop render.
 
 axe-core comes from npm (package.json; ``npm ci``), injected into the page by the test.
 """
@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from interface_english import english_in
+from test_figures_site import render_name
 from test_phone import CUT, OPEN_ALL
 
 from conftest import ROOT, recording_page, toc_pages
@@ -108,6 +109,8 @@ def _audit(browser, site_url, page_name, setup):
             page.evaluate('() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))')
             found['overflow'] = page.evaluate(OVERFLOW_JS)
             found['cut_off'] = page.evaluate(FORMULA_CUT_OFF_JS)
+        if setup == 'desktop-light':                  # last: it loads every figure
+            found['figures'] = page.evaluate(FIGURES_SHOWN_JS)
         if setup == 'phone':
             found['wide_formulas'] = page.evaluate(WIDE_FORMULAS_JS)
             page.add_style_tag(content='.wide-frame::before, .wide-frame::after { transition: none !important; }')
@@ -328,6 +331,25 @@ def test_page_works_offline_without_console_errors(audit, page_name):
     assert found['outside'] == [], f'{page_name} asks outside the site: {found["outside"]}'
     assert found['console'] == [], f'{page_name} logs errors: {found["console"]}'
     assert found['title']
+
+
+# Every figure of the page loaded (the answers shown, the lazy ones asked for at once): the file
+# the browser chose among the renders, and whether it came.
+FIGURES_SHOWN_JS = """async () => {
+    const images = [...document.querySelectorAll('.cell_output img')];
+    images.forEach(i => { i.loading = 'eager'; });
+    await Promise.all(images.map(i => i.decode().catch(() => null)));
+    return images.map(i => ({src: i.currentSrc, loaded: i.complete && i.naturalWidth > 0}));
+}"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize('page_name', [p for p in toc_pages() if p.startswith('lessons/')])
+def test_a_wide_screen_shows_the_desktop_render(audit, page_name):
+    """(From test_figures_site, which checks the phone and dark renders.)"""
+    shown = audit(page_name, 'desktop-light')['figures']
+    assert [f['src'] for f in shown if not f['loaded']] == []
+    assert {render_name(f['src']) for f in shown} <= {'desktop'}, shown
 
 
 # Every table and printed block that scrolls sideways (framed or not yet), and what says so.

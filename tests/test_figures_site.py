@@ -1,7 +1,7 @@
 """The figures on the built site, as a student meets them: every page has every figure of its
 lesson; a 390 × 844 phone shows the phone render at the column width the text-size test assumes
-(``figstyle.PHONE_COLUMN_PX``) and its words about as tall as 11 px type; a wide screen shows the
-desktop render; dark mode shows the dark renders, dark, with text at 4,5:1 or more (measured on
+(``figstyle.PHONE_COLUMN_PX``) and its words about as tall as 11 px type (a wide screen's desktop
+render: test_accessibility.py); dark mode shows the dark renders, dark, with text at 4,5:1 or more (measured on
 the pixels shown), also when the student switches mode on the page; a tap or Enter opens a
 figure full screen and a tap, Esc or "Fechar" closes it; and on a phone, too, a page stays
 within the weight budget.
@@ -110,13 +110,7 @@ def render_name(url):
     return RENDER.search(url).group(1) or 'desktop'
 
 
-@pytest.mark.parametrize('page_name', LESSONS)
-def test_a_wide_screen_shows_the_desktop_render(browser, site_url, page_name):
-    pg = open_page(browser, site_url, page_name, DESKTOP)
-    try:
-        assert {render_name(img['src']) for img in shown(pg)} <= {'desktop'}
-    finally:
-        pg.context.close()
+# A wide screen's desktop render: test_accessibility.py, on its desktop visit of each page.
 
 
 def luminance(rgb):
