@@ -32,6 +32,22 @@ JUPYTER_BOOK = Path(sys.executable).parent / 'jupyter-book'   # the CLI of this 
 COMMAND = [str(JUPYTER_BOOK), 'build', str(ROOT), '-W', '-n', '--keep-going']
 
 
+def port_taken(log: str) -> bool:
+    """The build stopped because a lesson's kernel died at its start: jupyter_client gives a new
+    kernel ports it found free and closed again, and another process of the run (nbval's kernels,
+    Chromium's connections) can take one before the kernel binds it. No code of the lesson ran:
+    the build is run once more, and the lessons already executed come from the execution cache."""
+    return 'Kernel died before replying to kernel_info' in log and 'ZMQError: Address already in use' in log
+
+
+def retries() -> list[str]:
+    """What this run's build retried, for the run's summary (tests/retry_report.py)."""
+    done = _result_file(os.environ[RUN]) if RUN in os.environ else None
+    if done is None or not done.exists():
+        return []
+    return json.loads(done.read_text(encoding='utf-8')).get('retried', [])
+
+
 def run_id() -> str:
     """This run's id: the controller's, or a new one for a process on its own."""
     return os.environ.setdefault(RUN, uuid.uuid4().hex[:12])
@@ -56,8 +72,16 @@ def _build_holding_the_lock(run: str) -> dict:
         old.unlink()
     (BUILD_DIR / 'intro.html').unlink(missing_ok=True)   # a build that writes nothing cannot pass
     started = time.monotonic()
-    proc = subprocess.run(COMMAND, cwd=ROOT, capture_output=True, text=True)
-    result = {'returncode': proc.returncode, 'log': proc.stdout + proc.stderr,
+    retried = []
+    while True:
+        proc = subprocess.run(COMMAND, cwd=ROOT, capture_output=True, text=True)
+        log = proc.stdout + proc.stderr
+        if proc.returncode == 0 or retried or not port_taken(log):
+            break
+        # said in the run's summary (tests/retry_report.py), never silent
+        retried.append('the book\'s build: a kernel could not bind the port it was given (taken by '
+                       'another process meanwhile), built again from the execution cache')
+    result = {'returncode': proc.returncode, 'log': log, 'retried': retried,
               'seconds': round(time.monotonic() - started, 1)}
     tmp = done.with_suffix('.tmp')
     tmp.write_text(json.dumps(result), encoding='utf-8')

@@ -37,3 +37,17 @@ def test_a_run_without_retries_says_nothing_of_them(tmp_path):
     result = run(tmp_path, '-n', '0', '-k', 'another')
     assert result.returncode == 0, result.stdout + result.stderr
     assert retry_report.TITLE not in result.stdout
+
+
+def test_a_build_whose_kernel_lost_its_port_is_retried_and_a_lessons_error_is_not(tmp_path, monkeypatch):
+    import site_build
+    died = ('zmq.error.ZMQError: Address already in use (addr=\'tcp://127.0.0.1:33589\')\n'
+            'RuntimeError: Kernel died before replying to kernel_info\n')
+    assert site_build.port_taken(died)
+    assert not site_build.port_taken('ValueError: y contains 3 classes\nExecuting notebook failed')
+    assert not site_build.port_taken('OSError: [Errno 98] Address already in use\nExecuting notebook failed')
+    monkeypatch.setattr(site_build, 'STATE', tmp_path)
+    monkeypatch.setenv(site_build.RUN, 'abc')
+    assert site_build.retries() == []
+    (tmp_path / 'abc.json').write_text('{"returncode": 0, "log": "", "retried": ["the book\'s build: ..."]}')
+    assert site_build.retries() == ["the book's build: ..."]
