@@ -84,7 +84,7 @@ def test_lab_notebooks_run_top_to_bottom(nb, record_property):
 
     A cell that shows ipywidgets now and then never gets its reply when no browser is attached
     (jupyter/nbclient#312): that stall, a timeout or a dead kernel and not an error of the lab,
-    gets one more run in a new kernel."""
+    gets one more run in a new kernel, as does a kernel that died at its start."""
     from course import confira
     notes = confira.notes(nb.stem)
     for attempt in (1, 2):
@@ -99,6 +99,13 @@ def test_lab_notebooks_run_top_to_bottom(nb, record_property):
             # said in the run's summary (tests/retry_report.py), never silent
             record_property(retry_report.KEY, f'{nb.relative_to(ROOT)}: {type(error).__name__} on '
                             'the first run (nbclient#312 widget stall?), retried in a fresh kernel')
+        except RuntimeError as error:
+            # the kernel died before running a cell: a port it was given was taken meanwhile
+            # (tests/site_build.py, port_taken)
+            if attempt == 2 or 'Kernel died before replying to kernel_info' not in str(error):
+                raise
+            record_property(retry_report.KEY, f'{nb.relative_to(ROOT)}: the kernel died at its start '
+                            '(a port taken by another process?), retried in a fresh kernel')
     checked = []
     for cell in notebook.cells:
         calls = confira.calls(cell.source) if cell.cell_type == 'code' else []
