@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from interface_english import english_in
-from test_figures_site import render_name
+from test_figures_site import LESSONS, render_name
 from test_phone import CUT, OPEN_ALL
 
 from conftest import ROOT, recording_page, toc_pages
@@ -344,9 +344,10 @@ FIGURES_SHOWN_JS = """async () => {
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize('page_name', [p for p in toc_pages() if p.startswith('lessons/')])
+@pytest.mark.parametrize('page_name', LESSONS)
 def test_a_wide_screen_shows_the_desktop_render(audit, page_name):
-    """(From test_figures_site, which checks the phone and dark renders.)"""
+    """Every figure of a lesson comes, as its desktop render (test_figures_site checks the phone
+    and dark renders)."""
     shown = audit(page_name, 'desktop-light')['figures']
     assert [f['src'] for f in shown if not f['loaded']] == []
     assert {render_name(f['src']) for f in shown} <= {'desktop'}, shown
