@@ -32,12 +32,15 @@ JUPYTER_BOOK = Path(sys.executable).parent / 'jupyter-book'   # the CLI of this 
 COMMAND = [str(JUPYTER_BOOK), 'build', str(ROOT), '-W', '-n', '--keep-going']
 
 
+KERNEL_DIED = 'Kernel died before replying to kernel_info'    # jupyter_client's words for it
+
+
 def port_taken(log: str) -> bool:
     """The build stopped because a lesson's kernel died at its start: jupyter_client gives a new
     kernel ports it found free and closed again, and another process of the run (nbval's kernels,
     Chromium's connections) can take one before the kernel binds it. No code of the lesson ran:
     the build is run once more, and the lessons already executed come from the execution cache."""
-    return 'Kernel died before replying to kernel_info' in log and 'ZMQError: Address already in use' in log
+    return KERNEL_DIED in log and 'ZMQError: Address already in use' in log
 
 
 def retries() -> list[str]:

@@ -11,6 +11,7 @@ import lab_claims
 import nbformat
 import pytest
 import retry_report
+import site_build
 from nbclient import NotebookClient
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
 
@@ -102,7 +103,7 @@ def test_lab_notebooks_run_top_to_bottom(nb, record_property):
         except RuntimeError as error:
             # the kernel died before running a cell: a port it was given was taken meanwhile
             # (tests/site_build.py, port_taken)
-            if attempt == 2 or 'Kernel died before replying to kernel_info' not in str(error):
+            if attempt == 2 or site_build.KERNEL_DIED not in str(error):
                 raise
             record_property(retry_report.KEY, f'{nb.relative_to(ROOT)}: the kernel died at its start '
                             '(a port taken by another process?), retried in a fresh kernel')
