@@ -42,8 +42,7 @@ os.environ.setdefault('OPENBLAS_NUM_THREADS', '1')
 
 BUILD_DIR = site_build.BUILD_DIR
 JUPYTER_BOOK = site_build.JUPYTER_BOOK
-CHROMIUM = os.environ.get('CHROMIUM', '/usr/bin/chromium')
-CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking']
+from chromium_flags import CHROMIUM, CHROMIUM_ARGS  # noqa: E402,F401  (the scripts import them here)
 
 
 # The tiers are declared in each test file: ``pytestmark = pytest.mark.slow`` (the whole file) or

@@ -1,0 +1,39 @@
+"""The Chromium the tests and the scripts drive, and its switches.
+
+Chromium 156 in headless mode still builds, for each new window (each Playwright context), the
+address bar's popup as a WebUI page (chrome://omnibox-popup.top-chrome) in a renderer of its own.
+No page of the course shows it, and it cost as much CPU as the lesson under test: measured on
+this machine, 10 loads of a lesson in fresh contexts took 12,8 core-seconds, 7,0 without it.
+
+Chromium keeps only the last ``--disable-features`` switch, so ours repeats Playwright's own list
+(read from the installed Playwright, the one source of that list) before adding the popup's
+features.
+"""
+import os
+import re
+from pathlib import Path
+
+CHROMIUM = os.environ.get('CHROMIUM', '/usr/bin/chromium')
+
+ADDRESS_BAR_POPUP = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup']
+
+
+def playwright_disabled_features():
+    """The features Playwright disables when it launches Chromium (its ``chromiumSwitches``)."""
+    import playwright
+    lib = Path(playwright.__file__).parent / 'driver' / 'package' / 'lib'
+    for source in (lib / 'coreBundle.js', lib / 'server' / 'chromium' / 'chromiumSwitches.js'):
+        if source.is_file():
+            text = source.read_text(encoding='utf-8')
+            found = re.search(r'disabledFeatures\s*=\s*\[(.*?)\]', text, re.S)
+            if found:
+                listed = re.sub(r'//[^\n]*', '', found.group(1))
+                names = [a or b for a, b in re.findall(r'"([^"]+)"|\'([^\']+)\'', listed)]
+                if names:
+                    return names
+    raise RuntimeError(f'Playwright\'s list of disabled Chromium features was not found under {lib}: '
+                       'its launch code changed; update tests/chromium_flags.py')
+
+
+CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
+                 '--disable-features=' + ','.join(playwright_disabled_features() + ADDRESS_BAR_POPUP)]
