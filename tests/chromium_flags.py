@@ -21,18 +21,13 @@ ADDRESS_BAR_POPUP = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmnibox
 def playwright_disabled_features():
     """The features Playwright disables when it launches Chromium (its ``chromiumSwitches``)."""
     import playwright
-    lib = Path(playwright.__file__).parent / 'driver' / 'package' / 'lib'
-    for source in (lib / 'coreBundle.js', lib / 'server' / 'chromium' / 'chromiumSwitches.js'):
-        if source.is_file():
-            text = source.read_text(encoding='utf-8')
-            found = re.search(r'disabledFeatures\s*=\s*\[(.*?)\]', text, re.S)
-            if found:
-                listed = re.sub(r'//[^\n]*', '', found.group(1))
-                names = [a or b for a, b in re.findall(r'"([^"]+)"|\'([^\']+)\'', listed)]
-                if names:
-                    return names
-    raise RuntimeError(f'Playwright\'s list of disabled Chromium features was not found under {lib}: '
-                       'its launch code changed; update tests/chromium_flags.py')
+    bundle = Path(playwright.__file__).parent / 'driver' / 'package' / 'lib' / 'coreBundle.js'
+    found = re.search(r'disabledFeatures\s*=\s*\[(.*?)\]', bundle.read_text(encoding='utf-8'), re.S)
+    names = re.findall(r'"([^"]+)"', re.sub(r'//[^\n]*', '', found.group(1))) if found else []
+    if not names:
+        raise RuntimeError(f'Playwright\'s list of disabled Chromium features is not in {bundle}: '
+                           'its launch code changed; update tests/chromium_flags.py')
+    return names
 
 
 CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
