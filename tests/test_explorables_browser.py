@@ -9,7 +9,6 @@ outside the site and log no console error.
 Two more tests need no built site: the same output inserted twice on one page, and each output
 alone in a sandboxed iframe (as Colab shows outputs), runtime inlined in each.
 """
-import itertools
 import json
 
 import numpy as np
@@ -598,34 +597,48 @@ def test_overlap_finds_overlapping_boxes():
     assert not overlap(square, diamond) and overlap(square, [(8, 5), (13, 0), (18, 5), (13, 10)])
 
 
-def text_problems(root):
-    found = root.evaluate(TEXTS_JS)
+# The explorable at the start, then with every slider at its lower end, its upper end and 40 % of
+# the way, in every combination (the F-beta chart's maximum, the cost chart's 4-digit ticks...),
+# and each radio button; its texts measured (TEXTS_JS) in each state. A slider is set as its
+# keyboard sets it (Home, End, Home and 4 PageUp: Chromium's page step is a tenth of the range or
+# one step, the value clamped to the range and rounded to the step), with the input and change
+# events the keyboard fires; all in one call, as the page itself draws each state at once.
+STATES_JS = """(root) => {
+    const texts = %s;
+    const found = [['start', texts(root)]];
+    const sliders = [...root.querySelectorAll('input[type=range]')];
+    const set = (s, value) => {
+        s.value = String(value);              // the browser clamps it and rounds it to the step
+        s.dispatchEvent(new Event('input', {bubbles: true}));
+        s.dispatchEvent(new Event('change', {bubbles: true}));
+    };
+    const at = (s, key) => {
+        const min = parseFloat(s.min), max = parseFloat(s.max), step = parseFloat(s.step) || 1;
+        if (key === 'Home') return set(s, min);
+        if (key === 'End') return set(s, max);
+        set(s, min);
+        for (let i = 0; i < 4; i++) set(s, parseFloat(s.value) + Math.max((max - min) / 10, step));
+    };
+    let combos = [[]];
+    for (const _ of sliders) combos = combos.flatMap(c => ['Home', 'End', 'mid'].map(k => [...c, k]));
+    if (sliders.length) for (const combo of combos) {
+        sliders.forEach((s, i) => at(s, combo[i]));
+        found.push([combo.join(','), texts(root)]);
+    }
+    for (const radio of root.querySelectorAll('input[type=radio]')) {
+        radio.click();
+        found.push([radio.value, texts(root)]);
+    }
+    return found;
+}""" % TEXTS_JS
+
+
+def text_problems(found):
     quads = found['quads']
     clashes = [(a['text'], b['text']) for i, a in enumerate(quads) for b in quads[i + 1:]
                if a['chart'] == b['chart'] and overlap(a['pts'], b['pts'])]
     return found['small'] + [f'cut off: {t}' for t in found['outside']] + \
         [f'"{a}" on "{b}"' for a, b in clashes]
-
-
-def states(root):
-    """The explorable at the start, then with every slider at its lower end, its upper end and
-    40 % of the way, in every combination (the F-beta chart's maximum, the cost chart's
-    4-digit ticks...), and each radio button."""
-    yield 'start'
-    sliders = root.locator('input[type=range]').all()
-    for combo in itertools.product(('Home', 'End', 'mid'), repeat=len(sliders)):
-        for s, key in zip(sliders, combo):
-            s.focus()
-            if key == 'mid':
-                s.press('Home')
-                for _ in range(4):
-                    s.press('PageUp')
-            else:
-                s.press(key)
-        yield combo
-    for radio in root.locator('input[type=radio]').all():
-        radio.check()
-        yield radio.get_attribute('value')
 
 
 @pytest.mark.slow
@@ -639,7 +652,7 @@ def test_chart_text_is_readable_and_never_overlaps(page, lesson, width):
     show_answers(page)
     for kind in LESSONS[lesson]:
         root = explorable(page, kind)
-        problems = {f'{state}: {p}' for state in states(root) for p in text_problems(root)}
+        problems = {f'{state}: {p}' for state, found in root.evaluate(STATES_JS) for p in text_problems(found)}
         assert sorted(problems) == [], f'{kind} at {width} px'
     assert_clean(page)
 
