@@ -2,7 +2,6 @@
 (tests/chromium_flags.py): Chromium obeys only the last ``--disable-features``, so a feature
 Playwright disables and our list lost would be on again in every browser test."""
 import pytest
-
 from chromium_flags import ADDRESS_BAR_POPUP
 
 pytestmark = pytest.mark.slow      # a browser
