@@ -1,6 +1,6 @@
 """The book built once per test run, shared by every pytest process of the run.
 
-``pytest`` runs in two processes (pytest-xdist, ``-n 2`` in ``pyproject.toml``). The controller
+``pytest`` runs in several processes (pytest-xdist, ``-n auto``; ``conftest.py`` says how many). The controller
 starts the build in the background when the run is the whole suite (``start``), so that the
 notebooks and the tests that do not read the site run while the book builds; the ``site``
 fixture of each process then waits for it (``build``: the lock is taken after the builder's). In any other run (a few files, ``-n 0``)
