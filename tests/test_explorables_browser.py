@@ -602,7 +602,8 @@ def test_overlap_finds_overlapping_boxes():
 # and each radio button; its texts measured (TEXTS_JS) in each state. A slider is set as its
 # keyboard sets it (Home, End, Home and 4 PageUp: Chromium's page step is a tenth of the range or
 # one step, the value clamped to the range and rounded to the step), with the input and change
-# events the keyboard fires; all in one call, as the page itself draws each state at once.
+# events the keyboard fires. All in one call to the page: an explorable redraws within its input
+# event's handler, so each state is measured as drawn.
 STATES_JS = """(root) => {
     const texts = %s;
     const found = [['start', texts(root)]];
