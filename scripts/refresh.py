@@ -294,11 +294,16 @@ def load_json(path, default):
     return json.loads(path.read_text(encoding='utf-8')) if path.exists() else default
 
 
+def printed_by(lesson):
+    """[(first line of source, text)] of every part of the lesson, as stored."""
+    return [x for md in parts_of(lesson) if stored(md) is not None for x in printed(stored(md))]
+
+
 def departures(lesson):
     """[(cell, seed output, output now)] for each seed output the lesson (any of its parts, as
     stored) no longer prints."""
     seeds = load_json(SEED_OUTPUTS, {}).get(lesson, [])
-    now = [x for md in parts_of(lesson) if stored(md) is not None for x in printed(stored(md))]
+    now = printed_by(lesson)
     texts = [t for _, t in now]
     found = []
     for k, entry in enumerate(seeds):
@@ -321,10 +326,20 @@ def show_departure(d):
         '\n'.join('    ' + line for line in diff.splitlines())
 
 
+def already_accepted(d, known):
+    """The entry of ``seeds/accepted.json`` that still accepts departure ``d``: same lesson and seed
+    output, and an output the lesson still prints (the seed test's rule); None if there is none."""
+    texts = [t for _, t in printed_by(d['lesson'])]
+    return next((a for a in known if a['lesson'] == d['lesson'] and a['seed'] == d['seed'] and a['now'] in texts),
+                None)
+
+
 def accept(found_by_lesson):
-    accepted = [a for a in load_json(ACCEPTED, []) if a['lesson'] not in found_by_lesson]
+    known = load_json(ACCEPTED, [])
+    accepted = [a for a in known if a['lesson'] not in found_by_lesson]
     for found in found_by_lesson.values():
-        accepted += found
+        # an entry still valid stays as it was (a departure whose cell cannot be paired has no "now")
+        accepted += [already_accepted(d, known) or d for d in found]
     ACCEPTED.parent.mkdir(exist_ok=True)
     ACCEPTED.write_text(json.dumps(accepted, ensure_ascii=False, indent=1) + '\n', encoding='utf-8')
 
@@ -383,7 +398,7 @@ def main(argv=None):
         print(f'lab re-paired: {path.relative_to(ROOT)}')
 
     known = load_json(ACCEPTED, [])
-    pending = {k: [d for d in v if d not in known] for k, v in found_by_lesson.items()}
+    pending = {k: [d for d in v if already_accepted(d, known) is None] for k, v in found_by_lesson.items()}
     pending = {k: v for k, v in pending.items() if v}
     if pending:
         print('\nOutputs that now differ from the seeds\' printed outputs:')

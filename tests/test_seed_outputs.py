@@ -58,3 +58,13 @@ def test_accepted_departures_are_still_current():
         found = printed(a['lesson'])
         assert a['now'] in found or a['seed'] in found, \
             f"seeds/accepted.json: an accepted output of {a['lesson']} is no longer printed: run `python scripts/refresh.py {a['lesson']} --accept`"
+
+
+def test_refresh_does_not_offer_an_accepted_departure_again():
+    """``refresh.py`` lists only the departures not accepted yet, by the rule above, and ``--accept``
+    keeps an accepted entry as it is (a departure whose cell it cannot pair has no "now" output:
+    recording it again would break the seed test)."""
+    for lesson in sorted({a['lesson'] for a in ACCEPTED}):
+        for d in refresh.departures(lesson):
+            assert refresh.already_accepted(d, ACCEPTED) is not None, \
+                f"refresh.py would offer an accepted departure of {lesson} again:\n{d['seed']}"
