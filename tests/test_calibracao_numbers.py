@@ -597,6 +597,7 @@ WHITELIST = [
     ('em torno de 0,5', 'the midpoint of the sigmoid, a property of the formula'),
     ('passa de 0,5', 'the usual decision threshold (an input)'),
     ('perto de 0 ou de 1', 'the ends of the probability scale'),
+    ('exatamente 1,0', 'the top of the probability scale, where the rounded percentages tie'),
     ('0 ou em 1', 'the ends of the probability scale'),
     ('0 ou 1', 'the ends of the probability scale'),
     ('0 e 1 exatos', 'the ends of the probability scale'),

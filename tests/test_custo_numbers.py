@@ -318,8 +318,8 @@ def expected(seed, listing3):
         'custo_baseline_sentence': (f'o 0,5 ({num(c[at_05], 0)}) passa' if c[at_05] < base else
                                     f'o 0,5 ({num(c[at_05], 0)}) não passa: custa mais que {base_name} ({num(base, 0)})'),
         'custo_seed_output_sentence': (
-            'A saída repete, até a última casa, os números do texto.' if 11 * C_FP == C_FP + C_FN else
-            'A saída repete, até a última casa, os números do texto, menos os da teoria: o código acima foi escrito '
+            'Os números do texto que vêm desta saída são os mesmos, até a última casa.' if 11 * C_FP == C_FP + C_FN else
+            'Os números do texto que vêm desta saída são os mesmos, até a última casa, menos os da teoria: o código acima foi escrito '
             'para uma falha a 10 e um alarme falso a 1 e chama de "theory 1/11" o limiar 0,09. Com os preços desta '
             f'aula, a teoria é {C_FP // g}/{(C_FP + C_FN) // g}, cerca de {num(s_star, 2)}, e é desse limiar que o '
             'texto fala.'),
@@ -382,6 +382,8 @@ def expected(seed, listing3):
         'custo_lab_05_passes': 'passa' if double[at_05] < lab_base else 'não passa',
         'custo_lab_theory_cost': num(double[lab_theory], 0),
         'custo_lab_rev_thr': num(t[rev.argmin()], 2), 'custo_lab_rev_theory_frac': '5/6',
+        'custo_lab_rev_ties': (f" (empatado com {' e '.join(num(s, 2) for s in t[rev == rev.min()][1:])}, custo "
+                               f"{num(rev.min(), 0)})" if (rev == rev.min()).sum() > 1 else ''),
         'custo_lab_rev_theory_thr': num(5 / 6, 2),
         'custo_lab_theory_wins': str(int(r[:, 9].sum())),
         # the second case (seed 004, Listing 3)
