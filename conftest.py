@@ -22,7 +22,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent
 pytest_plugins = ['sphinx.testing.fixtures',     # app, make_app: the extensions' small test books
-                  'retry_report']               # tests/: the nbclient#312 retries, in the summary
+                  'retry_report',               # tests/: the nbclient#312 retries, in the summary
+                  'nbval_retry']                # tests/: nbval's kernel started again when it died at once
 if str(ROOT / '_ext') not in sys.path:
     sys.path.insert(0, str(ROOT / '_ext'))      # the extensions, importable by their tests
 if str(ROOT / 'tests') not in sys.path:

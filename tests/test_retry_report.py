@@ -3,6 +3,7 @@ pytest-xdist ran it in another process (the README's ``pytest`` runs in two)."""
 import subprocess
 import sys
 
+import pytest
 import retry_report
 
 from conftest import ROOT
@@ -51,3 +52,57 @@ def test_a_build_whose_kernel_lost_its_port_is_retried_and_a_lessons_error_is_no
     assert site_build.retries() == []
     (tmp_path / 'abc.json').write_text('{"returncode": 0, "log": "", "retried": ["the book\'s build: ..."]}')
     assert site_build.retries() == ["the book's build: ..."]
+
+
+NOTEBOOK = '''
+import nbval.kernel
+import nbval_retry
+import pytest
+from site_build import KERNEL_DIED
+
+starts = []
+
+
+def dies_once(*args, **kwargs):
+    starts.append(1)
+    if len(starts) == 1:
+        raise RuntimeError(KERNEL_DIED)
+    return 'manager', 'client'
+
+
+nbval_retry._start = dies_once
+
+
+@pytest.fixture
+def kernel():                      # nbval starts its kernel in the set-up of a notebook's first cell
+    return nbval.kernel.start_new_kernel()
+
+
+def test_cell_0(kernel):
+    assert kernel == ('manager', 'client') and len(starts) == 2
+'''
+
+
+def test_an_nbval_kernel_that_died_at_once_is_started_again_and_said(tmp_path):
+    (tmp_path / 'pytest.ini').write_text('[pytest]\n')
+    (tmp_path / 'test_nb.py').write_text(NOTEBOOK)
+    result = subprocess.run([sys.executable, '-m', 'pytest', '-p', 'retry_report', '-p', 'nbval_retry',
+                             '-p', 'no:cacheprovider', '-n', '2', 'test_nb.py'], cwd=tmp_path, capture_output=True,
+                            text=True, env={'PYTHONPATH': str(ROOT / 'tests'), 'PATH': '/usr/bin:/bin'})
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert retry_report.TITLE in result.stdout
+    assert 'test_nb.py::test_cell_0: its kernel died before replying' in result.stdout
+
+
+def test_an_nbval_kernel_that_fails_otherwise_is_not_started_again(monkeypatch):
+    import nbval.kernel
+    import nbval_retry
+    starts = []
+
+    def fails(*args, **kwargs):
+        starts.append(1)
+        raise RuntimeError('Kernel info reqest timed out')
+    monkeypatch.setattr(nbval_retry, '_start', fails)
+    with pytest.raises(RuntimeError, match='timed out'):
+        nbval.kernel.start_new_kernel()
+    assert starts == [1]
