@@ -51,7 +51,8 @@ from .fmt import MINUS, num
 N_SEEDS = 100
 MAX_TRIES = 2000
 HINTS = {
-    2: 'Vale vírgula (0,75), fração (3/4) ou porcentagem (75 %); duas casas decimais bastam.',
+    2: 'Vale vírgula (0,75), fração (3/4) ou porcentagem (75 %); duas casas decimais bastam na resposta '
+       '(nas contas do meio, use três).',
     3: 'Vale vírgula (0,075), fração ou porcentagem; responda com três casas decimais.',
 }
 
@@ -149,6 +150,13 @@ def _tolerance(asked: int) -> float:
     return 5 * 10 ** -(asked + 1)
 
 
+def _apart(value, *wrong, asked=2):
+    """The typical wrong answers of a kind (the neighbouring metric, F1 for F2, accuracy for
+    balanced accuracy) stay outside the tolerance, even rounded to the decimals asked: a student
+    who confuses the two is never told "certo"."""
+    _require(all(abs(value - w) > 2 * _tolerance(asked) + 10 ** -(asked + 1) for w in wrong if w is not None))
+
+
 # ----------------------------------------------------------------------------- stories
 
 @dataclass(frozen=True)
@@ -219,13 +227,15 @@ def _numbers(c: metrics.Counts, story: Story) -> dict:
 
 # ----------------------------------------------------------------------------- the kinds
 
-def _metric_from_matrix(name, formula, top, bottom, value_of, reading, question):
+def _metric_from_matrix(name, formula, top, bottom, value_of, reading, question, confused):
     """A kind that reads one ratio of the matrix: ``top``/``bottom`` give the two sides as
-    (text with letters, text with numbers, value) from the counts."""
+    (text with letters, text with numbers, value) from the counts; ``confused``, the ratios a
+    student may compute instead."""
     def make(rng, kind, seed):
         story = _story(rng)
         c = _counts(rng)
         value = _proportion(value_of(c))
+        _apart(value, *(f(c) for f in confused))
         t_letters, t_numbers, t = top(c)
         b_letters, b_numbers, b = bottom(c)
         lines = [_cells_line(story, c),
@@ -244,7 +254,8 @@ _acuracia = _metric_from_matrix(
     lambda c: ('', f'{n0(c.tp)} + {n0(c.fp)} + {n0(c.fn)} + {n0(c.tn)}', sum(c)),
     metrics.accuracy,
     lambda s, c: f'A acurácia lê a diagonal: {n0(c.tp + c.tn)} acertos em {n0(sum(c))} {s.case}.',
-    lambda s: 'Qual é a acurácia do modelo?')
+    lambda s: 'Qual é a acurácia do modelo?',
+    (metrics.specificity, metrics.recall, metrics.precision))
 
 _precisao = _metric_from_matrix(
     'precisão', 'TP / (TP + FP)',
@@ -253,7 +264,8 @@ _precisao = _metric_from_matrix(
     metrics.precision,
     lambda s, c: (f'A precisão lê a coluna "{s.pos}" da previsão: {s.of()} {n0(c.tp + c.fp)} {s.case} '
                   f'que o modelo marcou como {s.pos_many}, {n0(c.tp)} eram {s.pos_many}.'),
-    lambda s: 'Qual é a precisão do modelo?')
+    lambda s: 'Qual é a precisão do modelo?',
+    (metrics.recall, metrics.specificity))
 
 _revocacao = _metric_from_matrix(
     'revocação', 'TP / (TP + FN)',
@@ -262,7 +274,8 @@ _revocacao = _metric_from_matrix(
     metrics.recall,
     lambda s, c: (f'A revocação lê a linha "{s.pos}" da realidade: {s.of()} {n0(c.tp + c.fn)} {s.case} '
                   f'que eram {s.pos_many}, o modelo achou {n0(c.tp)}.'),
-    lambda s: 'Qual é a revocação (sensibilidade) do modelo?')
+    lambda s: 'Qual é a revocação (sensibilidade) do modelo?',
+    (metrics.specificity, metrics.precision))
 
 _especificidade = _metric_from_matrix(
     'especificidade', 'TN / (TN + FP)',
@@ -271,7 +284,8 @@ _especificidade = _metric_from_matrix(
     metrics.specificity,
     lambda s, c: (f'A especificidade lê a linha "{s.neg}" da realidade: {s.of()} {n0(c.tn + c.fp)} {s.case} '
                   f'que eram {s.neg_many}, {n0(c.tn)} foram deixad{s.ending()} em paz.'),
-    lambda s: 'Qual é a especificidade do modelo?')
+    lambda s: 'Qual é a especificidade do modelo?',
+    (metrics.accuracy, metrics.recall, metrics.precision))
 
 
 def _f1(rng, kind, seed):
@@ -279,6 +293,8 @@ def _f1(rng, kind, seed):
     c = _counts(rng)
     value = _proportion(metrics.fbeta(c, 1.0))
     p, r = metrics.precision(c), metrics.recall(c)
+    _require(_clear(p, 3) and _clear(r, 3))               # the lines show them rounded
+    _apart(value, p, r, metrics.accuracy(c))
     lines = [_cells_line(story, c),
              'F1 = 2·TP / (2·TP + FP + FN)',
              f'= 2·{n0(c.tp)} / (2·{n0(c.tp)} + {n0(c.fp)} + {n0(c.fn)})',
@@ -297,6 +313,8 @@ def _fbeta(rng, kind, seed):
     if beta == 0.5:       # 1,25·TP and 0,25·FN whole numbers: the arithmetic stays on paper
         _require(c.tp % 4 == 0 and c.fn % 4 == 0)
     value = _proportion(metrics.fbeta(c, beta))
+    # F1, the other beta, and beta where beta² goes
+    _apart(value, metrics.fbeta(c, 1.0), metrics.fbeta(c, 1 / beta), metrics.fbeta(c, math.sqrt(beta)))
     b2 = beta * beta
     name = 'F2' if beta == 2 else 'F0,5'
     top = (1 + b2) * c.tp
@@ -322,6 +340,8 @@ def _balanced(rng, kind, seed):
     r, s = metrics.recall(c), metrics.specificity(c)
     _require(_clear(r, 3) and _clear(s, 3))
     _require(n((round(r, 3) + round(s, 3)) / 2) == n(value))   # the rounded steps give the answer
+    _require(_clear((round(r, 3) + round(s, 3)) / 2, 3))   # ... without a half to round by hand
+    _apart(value, metrics.accuracy(c), r, s)
     lines = [_cells_line(story, c),
              f'revocação = TP / (TP + FN) = {n0(c.tp)} / {n0(c.tp + c.fn)} = {n(r)}',
              f'especificidade = TN / (TN + FP) = {n0(c.tn)} / {n0(c.tn + c.fp)} = {n(s)}',
@@ -410,6 +430,8 @@ def _macro(rng, kind, seed):
     rounded = [round(f, 3) for f in f1s]                  # what the lines show: they give the answers
     _require(n(sum(rounded) / 3) == n(macro))
     _require(n(sum(s * f for s, f in zip(supports, rounded)) / sum(supports)) == n(weighted))
+    _require(_clear(sum(rounded) / 3, 3) and _clear(sum(s * f for s, f in zip(supports, rounded)) / sum(supports), 3))
+    _apart(value, np.trace(matrix) / matrix.sum())          # the accuracy, which is the micro F1
     total = int(matrix.sum())
     lines = ['Um contra o resto: TP é a diagonal, FN o resto da linha, FP o resto da coluna.']
     for k, (name, c) in enumerate(zip(names, per)):
@@ -447,7 +469,9 @@ def _cost_threshold(rng, kind, seed):
     best = int(np.argmin(costs))
     ranked = sorted(int(x) for x in costs)
     _require(ranked[1] >= 1.15 * ranked[0] and ranked[0] >= 1)   # one cheapest, clearly
-    _require(0 < best < 3 or rng.random() < 0.2)          # mostly an inner threshold: the 0,5 is not the rule
+    # mostly an inner threshold: "the lowest one" is not the rule (decided once per seed: drawn at each
+    # refusal, the edges would pile up)
+    _require(0 < best < 3 or random.Random(f'{kind}:{seed}:borda').random() < 0.2)
     value = int(costs[best])
     statement = [f'Uma falha (um positivo que passa) custa {n0(c_fn)}; um alarme falso custa {n0(c_fp)}. '
                  'Na validação, quatro limiares deixam estes erros:']
@@ -474,6 +498,7 @@ def _expected_cost(rng, kind, seed):
     value = min(flag, leave)
     _require(value >= 0.05)        # two decimals at most, exactly: p has two, the prices none
     s = metrics.theory_threshold(c_fn, c_fp)
+    _require(_clear(s, 3))                                # s* shown with three places, none a half
     statement = [f'Uma falha (deixar passar um caso positivo) custa {n0(c_fn)}; um alarme falso custa {n0(c_fp)}; '
                  f'acertar não custa nada. Um modelo calibrado dá a um caso a probabilidade p = {short(p, 2)} '
                  f'de ser positivo.']
@@ -534,7 +559,8 @@ def _ece_bin(rng, kind, seed):
     weight, gap = count / total, abs(round(mean_p, 3) - round(frac, 3))
     _require(n(weight * gap) == n(value))                 # the rounded steps give the answer
     closing = ']' if b == 9 else ')'          # the last bin holds 1
-    malignant = 'Nenhuma é maligna' if k == 0 else f'Delas, {k} {"é maligna" if k == 1 else "são malignas"}'
+    malignant = ('Nenhuma é maligna' if k == 0 else f'As {k} são malignas' if k == count else
+                 f'Delas, {k} {"é maligna" if k == 1 else "são malignas"}')
     statement = [f'Numa validação de {total} biópsias, a faixa [{short(lo, 1)}; {short(hi, 1)}{closing} do diagrama de '
                  f'confiabilidade recebeu {count} biópsias, com estas probabilidades de maligna: '
                  f'{"; ".join(short(x, 3) for x in p)}. {malignant}.']
@@ -588,7 +614,8 @@ def _auc(rng, kind, seed):
     else:
         lines.append(f'AUC = pares vencidos / (m·n) = {pairs.won} / {pairs.total} = {n(value)} (nenhum empate)')
     return Exercise(kind, seed, KINDS[kind].title, statement, table,
-                    'Qual é o ROC AUC desses escores (contando os pares)?', HINTS[2], value, _tolerance(2),
+                    'Qual é o ROC AUC desses escores (contando os pares' + ('; um empate conta meio par)?' if pairs.tied
+                                                                           else ')?'), HINTS[2], value, _tolerance(2),
                     n(value), lines, {'y': y, 'escores': scores})
 
 

@@ -139,7 +139,8 @@ def recompute(ex) -> float:
         assert (end == ']') == (hi == 1)                     # only the last bin holds its end
         count = int(re.search(r'recebeu (\d+) biópsias', st).group(1))
         scores = [pt(x) for x in re.search(r'maligna: ([\d,; ]+)\.', st).group(1).split(';')]
-        malignant = 0 if 'Nenhuma é maligna' in st else int(re.search(r'Delas, (\d+)', st).group(1))
+        malignant = (0 if 'Nenhuma é maligna' in st else
+                     int(re.search(r'(?:Delas, |As )(\d+) (?:é|são) maligna', st).group(1)))
         assert len(scores) == count and all(lo <= s < hi for s in scores)    # the bin's own scores
         return count / n * abs(sum(scores) / count - malignant / count)
     if kind == 'auc-pares':
@@ -250,6 +251,38 @@ def test_the_answer_as_the_page_writes_it_as_a_fraction_and_as_a_percentage_is_r
         assert verdict(str(far).replace('.', ',')) == 'wrong', (kind, ex.seed)
 
 
+def neighbours(ex) -> list[float]:
+    """What a student who confuses this kind with its neighbour computes, from the table he reads."""
+    if ex.kind == 'macro-ponderada':
+        m = np.array([cells(ex, k) for k in range(3)])
+        return [np.trace(m) / m.sum()]                                    # the accuracy (micro F1)
+    (tp, fn), (fp, tn) = cells(ex, 0), cells(ex, 1)
+    acc, rec, spec, prec = (tp + tn) / (tp + fn + fp + tn), tp / (tp + fn), tn / (tn + fp), tp / (tp + fp)
+
+    def f(b2):
+        return (1 + b2) * tp / ((1 + b2) * tp + b2 * fn + fp)
+    beta = 2.0 if ex.question.startswith('Qual é o F2') else 0.5
+    return {'acuracia': [spec, rec, prec], 'precisao': [rec, spec], 'revocacao': [spec, prec],
+            'especificidade': [acc, rec, prec], 'f1': [prec, rec, acc], 'acuracia-balanceada': [acc, rec, spec],
+            'fbeta': [f(1.0), f(1 / beta ** 2), f(beta)]}[ex.kind]
+
+
+CONFUSABLE = ['acuracia', 'precisao', 'revocacao', 'especificidade', 'f1', 'fbeta', 'acuracia-balanceada',
+              'macro-ponderada']
+
+
+@pytest.mark.parametrize('kind', CONFUSABLE)
+def test_a_neighbouring_metric_is_never_graded_right(kind, drawn):
+    """Plain accuracy typed for the balanced one, F1 for F2, specificity for accuracy...: each is
+    "errado" however the student rounds it (three places or the two the hint allows)."""
+    for ex in drawn[kind][:CHECKED]:
+        for wrong in neighbours(ex):
+            for typed in (round(wrong, 3), round(wrong, 2)):
+                text = f'{typed}'.replace('.', ',')
+                guess = judging.read_guess(text, judging.Answer(ex.answer))
+                assert judging.judge_key(guess.value, ex.answer, ex.tolerance) != 'right', (kind, ex.seed, text)
+
+
 # ----------------------------------------------------------------------------- the worked solution
 
 def statement_numbers(ex) -> list[str]:
@@ -261,7 +294,7 @@ def statement_numbers(ex) -> list[str]:
         return re.findall(r'custa (\d+)', st) + re.findall(r'p = ([\d,]+)', st)
     if ex.kind == 'ece-faixa':
         return ([re.search(r'validação de (\d+)', st).group(1), re.search(r'recebeu (\d+)', st).group(1),
-                 '0' if 'Nenhuma é maligna' in st else re.search(r'Delas, (\d+)', st).group(1)]
+                 '0' if 'Nenhuma é maligna' in st else re.search(r'(?:Delas, |As )(\d+) (?:é|são) maligna', st).group(1)]
                 + [x.strip() for x in re.search(r'maligna: ([\d,; ]+)\.', st).group(1).split(';')])
     return []
 
@@ -306,3 +339,31 @@ def test_a_seed_gives_the_same_exercise_in_another_process(drawn):
 def test_an_unknown_kind_is_refused_with_the_kinds():
     with pytest.raises(KeyError, match='precisao'):
         practice.draw('precissao', 1)
+
+
+def by_hand(value: Fraction, shown: str) -> bool:
+    """``shown`` (e.g. '0,777') is ``value`` rounded half up to the places ``shown`` has, as a student
+    rounds on paper."""
+    places = len(shown.split(',')[1]) if ',' in shown else 0
+    scaled = value * 10 ** places
+    return Fraction(math.floor(scaled + Fraction(1, 2)), 10 ** places) == Fraction(pt(shown)).limit_denominator(10 ** 6)
+
+
+# "a / b = c" (not "1 − a / b = c", an R²) and "(x + y) / k = c" or "(2·x + 3·y) / k = c" ending on c
+QUOTIENT = re.compile(r'(?<![\d,·(])(?<!\u2212 )(\d+(?:,\d+)?) / (\d+(?:,\d+)?) = (\d+,\d+)(?!\d)(?! /)')
+MEAN = re.compile(r'\(((?:\d+·)?\d+,\d+(?: \+ (?:\d+·)?\d+,\d+)+)\) / (\d+) = (\d+,\d+)(?!\d)(?! /)')
+
+
+@pytest.mark.parametrize('kind', KINDS)
+def test_each_division_of_the_solution_rounds_as_on_paper(kind, drawn):
+    """"= 2 / 32 = 0,062" (1/16 = 0,0625 gives 0,063 by hand) or "(0,886 + 0,667) / 2 = 0,776" would
+    mark a student's careful hand calculation as a different number than the page's."""
+    for ex in drawn[kind][:CHECKED]:
+        for line in ex.solution:
+            for a, b, c in QUOTIENT.findall(line):
+                assert by_hand(Fraction(pt(a)).limit_denominator(10 ** 6) / Fraction(pt(b)).limit_denominator(10 ** 6), c), \
+                    (kind, ex.seed, line)
+            for terms, k, c in MEAN.findall(line):
+                total = sum((Fraction(int(t.split('·')[0])) if '·' in t else 1) *
+                            Fraction(pt(t.split('·')[-1])).limit_denominator(10 ** 6) for t in terms.split(' + '))
+                assert by_hand(total / int(k), c), (kind, ex.seed, line)
