@@ -93,7 +93,7 @@ _order = np.argsort(recalls)
 assert _order[0] == 8 and cm[8].sum() - cm[8, 8] == cm[_order[1]].sum() - cm[_order[1], _order[1]], \
     'passo 11: "o segundo logo atrás, com o mesmo número de imagens perdidas"'
 _f1s = [_f1(yd_test, pred_d, average=a) for a in ('macro', 'weighted', 'micro')]
-assert max(_f1s) - min(_f1s) < 0.001, 'passo 11: "os três F1 concordam até a terceira casa"'
+assert max(_f1s) - min(_f1s) < 0.001, 'passo 11: "os três F1 diferem em menos de um milésimo"'
 assert abs(_f1s[2] - accuracy_score(yd_test, pred_d)) < 1e-12, 'passo 11: "o micro-F1 é igual à acurácia"'
 '''
 
