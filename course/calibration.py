@@ -188,3 +188,11 @@ def binned_ece(y, p, n_bins=N_BINS):
 def brier(y, p):
     """Mean squared distance between the declared probability and the outcome (brier_score_loss)."""
     return float(np.mean((np.asarray(p, dtype=float) - np.asarray(y)) ** 2))
+
+
+def log_loss(y, p):
+    """scikit-learn's log_loss in numpy, for the thousands of bootstrap resamples: the probabilities
+    clipped to [eps, 1 - eps] as scikit-learn clips them (a 0 or 1 exactly costs about 36, not inf)."""
+    eps = np.finfo(float).eps
+    p, y = np.clip(np.asarray(p, dtype=float), eps, 1 - eps), np.asarray(y)
+    return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
