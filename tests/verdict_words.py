@@ -48,7 +48,10 @@ WORDS = {
     r'\bsupera\w* .{0,60}\bnesta amostra\b': "the course's verdict, written by hand",
     r'\bdentro do que o acaso dá\b': "the course's verdict, written by hand",
     r'\bincomum para um modelo calibrado\b': "the course's verdict, written by hand",
-    r'\balém do acaso\b': 'beyond chance, as a verdict',
+    r'\balém do acaso\b|\bacima do acaso\b': 'beyond chance, as a verdict',
+    r'\b(não|nem) (se trata de|é|são|foi|era) (só |apenas |mero )?ruído\b|\b(é|são|foi|era) (só |apenas |mero )?ruído\b|'
+    r'\bfora do ruído\b': 'noise ruled in or out',
+    r'\b(não|nem) (é|foi|pode ser) (o )?acaso\b|\bo acaso não explica\b': 'chance ruled out',
 }
 PATTERN = re.compile('|'.join(f'(?:{w})' for w in WORDS), re.I)
 
@@ -76,6 +79,10 @@ DEFINED = [
      "the glossary defines the course's verdict words (the entry of the 95 % interval)"),
     ('*', r'prova(s)? (de|do) (conceito)|à prova',
      'a word of another sense'),
+    ('*', r'(erros?|valores?|resíduos?) (grandes )?(são|é) ruído|ruído nos dados|\bse (eles )?são ruído',
+     'noise in the data (a value typed wrong), not a verdict about a sample'),
+    ('course/practice.py: auc-pares', r'empata \d|nenhum empate|empates/2',
+     'a tie of two scores, counted as half a pair'),
 ]
 DEFINED = [(where, re.compile(p, re.I), why) for where, p, why in DEFINED]
 
@@ -192,6 +199,19 @@ def _notes_prose(notes: Path):
         yield f'{notes.relative_to(ROOT)}: {key}', note['text']
 
 
+def _practice_prose():
+    """What the practice boxes print (course/practice.py): the statement, question, hint and worked
+    solution of every draw the site ships, each distinct sentence once."""
+    from course import practice
+    seen = set()
+    for kind in practice.KINDS:
+        for ex in practice.draws(kind):
+            for text in [*ex.statement, ex.question, ex.hint, *ex.solution]:
+                if text not in seen:
+                    seen.add(text)
+                    yield f'course/practice.py: {kind} (semente {ex.seed})', text
+
+
 def prose_sources():
     for md in [*sorted((ROOT / 'lessons').glob('*.md')), *sorted((ROOT / 'labs').glob('*.md')),
                ROOT / 'glossario.md', ROOT / 'intro.md']:
@@ -204,6 +224,7 @@ def prose_sources():
         yield from _quiz_prose(bank)
     for notes in sorted((ROOT / 'course' / 'confira_texts').glob('*.yml')):
         yield from _notes_prose(notes)
+    yield from _practice_prose()
 
 
 def hits() -> list[Hit]:
