@@ -264,3 +264,70 @@ def test_numbers_in_prose_follow_one_style(site, page):
     assert not re.findall(r'(?<![\w.,])\d{1,3} \d{3}(?!\d)', prose), \
         f'{page}: thousands with a dot ("1.000"), not a space'
     assert not re.findall(r'(?<![\w−])-\d+,\d', prose), f'{page}: minus sign "−", not "-"'
+
+
+# ----------------------------------------------------------------------------- asked only once taught
+
+def _teaching_pages(site):
+    """{name of a glossary entry: the page that teaches it}: the page of the entry's explicit
+    "Ver <section>" link (an entry without one names no teaching place and is not checked)."""
+    import posixpath
+    glossary = article(site, 'glossario')
+    pages = set(toc_pages())
+    out = {}
+    for dl in glossary.select('dl.glossary'):
+        names = []
+        for item in dl.find_all(['dt', 'dd'], recursive=False):
+            if item.name == 'dt':
+                names.append(re.sub(r'[¶#]', '', item.get_text(' ')).strip())
+                continue
+            for link in item.select('a.reference.internal[href]'):
+                before = link.previous_sibling
+                if isinstance(before, str) and re.search(r'\bVer\s*$', before):
+                    page = posixpath.normpath(link['href']).split('#')[0].removesuffix('.html')
+                    if page in pages:
+                        out.update(dict.fromkeys(names, page))
+                    break
+            names = []
+    return out
+
+
+def _asked_texts(site, page):
+    """What the page's checks and practice boxes make a student read: every question of its quizzes
+    (prompt, options, feedback, from the bank) and every draw of its practice kinds."""
+    from course import practice, quiz
+    texts = []
+    for fieldset in article(site, page).select('fieldset.cq-q[data-qid]'):
+        bank = fieldset['id'].split('-')[1]
+        q = next(q for q in quiz.load_bank(bank)['questions'] if q['id'] == fieldset['data-qid'])
+        texts.append((f'quiz {bank}:{q["id"]}', ' '.join(quiz.question_texts(q))))
+    for box in article(site, page).select('.pratique-ui[data-tipo]'):
+        kind = box['data-tipo']
+        for ex in practice.draws(kind):
+            texts.append((f'pratique {kind}', ' '.join([*ex.statement, ex.question, *ex.solution])))
+    clean = lambda t: re.sub(r'\{[a-z_0-9]+\}|`[^`]*`|\$[^$]*\$', ' ', t)   # noqa: E731
+    return [(where, clean(text)) for where, text in texts]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize('page', LESSONS)
+def test_a_check_asks_only_what_the_course_has_taught(site, page):
+    """A part's check and practice boxes read like its prose: a glossary term they use is taught on
+    this page or an earlier one (the page of the entry's "Ver" link), so part 1's check never asks
+    about F1 before F1 is taught."""
+    order = {p: i for i, p in enumerate(toc_pages())}
+    later = {name: where for name, where in _teaching_pages(site).items() if order[where] > order[page]}
+    found = sorted({(source, name, where) for source, text in _asked_texts(site, page)
+                    for name, where in later.items() if whole(name).search(text)})
+    assert not found, f'{page}: asks about what a later page teaches: ' + '; '.join(
+        f'{source} uses "{name}" (taught on {where})' for source, name, where in found)
+
+
+@pytest.mark.slow
+def test_the_taught_check_reads_the_checks(site):
+    """A broken reader would pass everything: the check finds the teaching pages of the glossary and
+    the questions and practice of a part."""
+    teaching = _teaching_pages(site)
+    assert len(teaching) >= 25 and teaching.get('precisão', '').startswith('lessons/metricas-fundamental')
+    sources = [s for s, _ in _asked_texts(site, 'lessons/custo')]
+    assert any(s.startswith('quiz custo:') for s in sources) and any(s.startswith('pratique ') for s in sources)
