@@ -36,6 +36,14 @@ that asks whether the value lands above or below another one ("o F2 fica acima o
 F1?"): the form adds the two answers, "Acima de F1 = 0,667" and "Abaixo de …", and the feedback
 judges the side and the number.
 
+``:revela:`` names what gives the answer away in one step, besides the answer itself (its
+complement and the count behind a rate are found without it): glue keys of the page (a count, a
+rate) and phrases in double quotes (the rule the question asks about, a formula), separated by
+``|``, e.g. ``:revela: fund_lr_tp | "nunca sobe quando o limiar sobe"``. The box carries them
+(``data-revela``, JSON: ``{"numeros": [...], "textos": [...]}``) for ``tests/test_preveja_leaks.py``,
+which finds none of them on the screen above the box, in its section, nor a screen and a half
+below it before the student predicts.
+
 Each box carries its store id (``data-id``): ``preveja:<glue key>``, or for an open question
 ``preveja:texto-<hash of its source>``, so a kept prediction follows its question when boxes
 are added or moved (``course/static/answers.js`` gives the stored format).
@@ -81,7 +89,8 @@ class Preveja(SphinxDirective):
     option_spec = {'resposta': directives.unchanged_required,
                    'tolerancia': directives.unchanged_required,
                    'titulo': directives.unchanged_required,
-                   'acima-ou-abaixo': directives.unchanged_required}
+                   'acima-ou-abaixo': directives.unchanged_required,
+                   'revela': directives.unchanged_required}
 
     def run(self):
         kind = self.arguments[0] if self.arguments else 'texto'
@@ -113,6 +122,8 @@ class Preveja(SphinxDirective):
                 attrs.update(self._side(attrs['data-resposta']))
         elif 'acima-ou-abaixo' in self.options:
             raise self.error('Preveja: :acima-ou-abaixo: só vale para um Preveja numero')
+        if 'revela' in self.options:
+            attrs['data-revela'] = self._giveaways()
         attrs['data-id'] = self._store_id(attrs.get('data-glue'))
         if kind == 'escolha':
             self._mark_options(box, attrs['data-resposta'])
@@ -140,6 +151,20 @@ class Preveja(SphinxDirective):
             raise self.error(f'Preveja: a resposta, {answer}, é igual a {name} = {text}: não fica '
                              'nem acima nem abaixo')
         return {'data-referencia': text, 'data-referencia-nome': name.strip()}
+
+    def _giveaways(self) -> str:
+        """``:revela: key | "phrase"`` -> the JSON of the glued numbers and the phrases."""
+        import json
+        found = {'numeros': [], 'textos': []}
+        for item in (x.strip() for x in self.options['revela'].split('|')):
+            if len(item) >= 2 and item[0] == item[-1] == '"':
+                found['textos'].append(item[1:-1])
+            elif item:
+                try:
+                    found['numeros'].append(_glue_text(self.state.document, item))
+                except ValueError as error:
+                    raise self.error(f'Preveja: :revela: {error}') from error
+        return json.dumps(found, ensure_ascii=False)
 
     def _store_id(self, key):
         """``preveja:<glue key>`` (an open question: a hash of its source), unique on the page."""

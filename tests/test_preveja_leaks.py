@@ -1,24 +1,31 @@
-"""No Preveja can be answered from the screen (issue 21, item 1).
+"""No Preveja can be answered from the screen around it (issues 21 and 41, item 3).
 
-For every "Preveja" of every lesson page, in Chromium, right after the page loads (nothing
-clicked, every explorable mounted in its opening state), the test reads the text a student can
-see between the heading before the box and the box's own question, the question included:
+For every Preveja of every lesson page, in Chromium on a phone (390 × 844), right after the page
+loads (nothing clicked, every explorable mounted in its opening state), the test reads the text a
+student can see **above** the box in its section (from the heading before it to the box's own
+question, the question included) and in the page's objectives, and **below** it, down to a screen
+and a half under the box (its answer region is hidden; what comes after that region is not):
 prose, tables, printed outputs, formulas (KaTeX's MathML: "0{,}779" is "0,779", a fraction
 "86/100"), the text of SVG charts. Hidden things do not count: the answers of earlier Prevejas,
-collapsed code, closed dropdowns. It fails when one of those texts shows the answer in a form a
-student would recognise:
+collapsed code, closed dropdowns. It fails when one of those texts gives the answer, or what gives
+it in one step, in a form a student would recognise:
 
 - the number as glued, and as written by a printed output ("0,779", "0.779"), with more
   decimals ("0.7792") or one fewer, with two significant digits ("0,78" for 0,779);
 - a proportion also as a percentage and back ("0,779" <-> "77,9 %", "77.9%", "78 %");
 - a fraction whose value, rounded like the answer, is the answer ("7/9" for 0,778; "86/100");
-- a count as written ("376", "2.120", "2,120" in English output), a standalone token.
+- a count as written ("376", "2.120", "2,120" in English output), a standalone token;
+- a proportion's complement ("revocação 0.3008" under "quantas fraudes ele deixa passar?", 69,9 %)
+  and the count behind a rate ("40 das 133 fraudes");
+- what the box declares gives it away (``:revela:``, ``_ext/preveja.py``): a number of the page,
+  the rule the question asks about, a formula ("c_FP/(c_FP + c_FN)");
+- an explorable within the screen and a half below a numeric or multiple-choice box: its controls
+  answer the question without a prediction.
 
 What it cannot see, and why (say so rather than guess): a single-digit answer ("3", "5", "9")
-is left out, because a lone digit is on every screen (a lone "1" is not a leak); a fraction of
-two counts given in prose ("86 dos 100 pares") and arithmetic ("22 − 8") are not evaluated;
-text inside PNG figures is not read. Multiple-choice and open Prevejas have no number to look
-for. These are for a reader to check, not this test.
+is left out, because a lone digit is on every screen (a lone "1" is not a leak); arithmetic
+("22 − 8") is not evaluated; text inside PNG figures is not read; a rule said in other words than
+the box declares. These are for a reader to check, not this test.
 """
 import re
 from decimal import ROUND_HALF_EVEN, Decimal
@@ -30,10 +37,14 @@ from course import fmt
 
 LESSONS = [p for p in toc_pages() if p.startswith('lessons/')]
 
-# What the student sees above each numeric Preveja, as text: one string per box, a newline
-# between blocks (paragraphs, table cells, SVG <text> elements), formulas as their MathML text.
-VISIBLE_ABOVE = r"""
-() => {
+# What the student sees around each Preveja on a phone (390 × 844) before predicting, as text: one
+# string per region, a newline between blocks (paragraphs, table cells, SVG <text> elements),
+# formulas as their MathML text. ``above``: from the heading before the box (its section) to the
+# box's question, and the page's objectives; ``below``: what stands within ``SCREENS`` screens
+# under the box (its answer is hidden; what follows the answer region is not).
+SCREENS = 1.5
+VISIBLE_AROUND = r"""
+(screens) => {
   const article = document.querySelector('article.bd-article') || document.body;
   const HEADING = /^H[1-6]$/;
 
@@ -58,9 +69,40 @@ VISIBLE_ABOVE = r"""
     if (name === 'mfrac') return ' (' + parts[0].trim() + ')/(' + parts[1].trim() + ') ';
     return ' ' + parts.join('') + ' ';   /* "0,588" is one <mn>; tokens never run together */
   }
+  /* Every visible text under ``root`` that ``range`` holds and whose top ``keep`` accepts. */
+  function textOf(root, range, keep, skip) {
+    let out = '', lastBlock = null;
+    const put = (node, text) => {
+      const block = blockOf(node);
+      if (block !== lastBlock) { out += '\n'; lastBlock = block; }
+      out += text;
+    };
+    (function collect(node) {
+      if (range && !range.intersectsNode(node)) return;
+      if (node.nodeType === Node.TEXT_NODE) {
+        if (!node.parentElement || !visible(node.parentElement)) return;
+        if (!node.nodeValue.trim()) { out += ' '; return; }   /* between two <span>s of code */
+        const r = document.createRange();
+        r.selectNodeContents(node);
+        const rects = r.getClientRects();
+        if (rects.length && keep(rects[0])) put(node, node.nodeValue);
+        return;
+      }
+      if (node.nodeType !== Node.ELEMENT_NODE) return;
+      if (node.matches('script, style, template') || (skip && node.matches(skip))) return;
+      if (node.matches('.katex')) {
+        const math = node.querySelector('.katex-mathml math');
+        if (math && visible(node) && keep(node.getBoundingClientRect())) put(node, ' ' + mathText(math) + ' ');
+        return;
+      }
+      for (const child of node.childNodes) collect(child);
+    })(root);
+    return out;
+  }
 
-  const boxes = [...article.querySelectorAll(
-    'div.admonition.preveja:has(> .preveja-ui[data-tipo="numero"])')];
+  const all = () => true;
+  const objectives = [...article.querySelectorAll('div.admonition.objetivos')];
+  const boxes = [...article.querySelectorAll('div.admonition.preveja:has(> .preveja-ui)')];
   return boxes.map(box => {
     const ui = box.querySelector(':scope > .preveja-ui');
     /* the start: the last heading before the box (or the article's start) */
@@ -69,39 +111,31 @@ VISIBLE_ABOVE = r"""
     for (let e = walker.nextNode(); e && e !== box; e = walker.nextNode()) {
       if (HEADING.test(e.tagName)) start = e;
     }
-    /* every visible text from the heading to the end of the box's question (not its form) */
     const range = document.createRange();
     range.setStartBefore(start);
     range.setEndBefore(ui);
-    let out = '', lastBlock = null;
-    const put = (node, text) => {
-      const block = blockOf(node);
-      if (block !== lastBlock) { out += '\n'; lastBlock = block; }
-      out += text;
-    };
-    (function collect(node) {
-      if (!range.intersectsNode(node)) return;
-      if (node.nodeType === Node.TEXT_NODE) {
-        if (!node.parentElement || !visible(node.parentElement)) return;
-        if (!node.nodeValue.trim()) { out += ' '; return; }   /* between two <span>s of code */
-        const r = document.createRange();
-        r.selectNodeContents(node);
-        if (r.getClientRects().length) put(node, node.nodeValue);
-        return;
+    let above = textOf(article, range, all, '.preveja-form, .preveja-ui');
+    for (const o of objectives) {
+      if (!range.intersectsNode(o) && (o.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING)) {
+        above += '\n' + textOf(o, null, all, null);
       }
-      if (node.nodeType !== Node.ELEMENT_NODE) return;
-      if (node.matches('.preveja-form, .preveja-ui, script, style, template')) return;
-      if (node.matches('.katex')) {
-        const math = node.querySelector('.katex-mathml math');
-        if (math && visible(node)) put(node, ' ' + mathText(math) + ' ');
-        return;
-      }
-      for (const child of node.childNodes) collect(child);
-    })(article);
+    }
+    /* below: from the end of the box down to ``screens`` phone screens */
+    const bottom = box.getBoundingClientRect().bottom;
+    const limit = bottom + screens * window.innerHeight;
+    const after = document.createRange();
+    after.setStartAfter(box);
+    after.setEndAfter(article.lastChild);
+    const below = textOf(article, after, r => r.top >= bottom - 1 && r.top < limit, null);
+    const explorables = [...article.querySelectorAll('div.explorable')].filter(e =>
+      (box.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING) && visible(e) &&
+      e.getBoundingClientRect().top < limit).length;
     const question = [...box.children].filter(c => !c.matches('.admonition-title, .preveja-ui'))
       .map(c => c.textContent).join(' ').replace(/\s+/g, ' ').trim();
-    return { glue: ui.getAttribute('data-glue'), answer: ui.getAttribute('data-resposta'),
-             question: question, text: out };
+    return { kind: ui.getAttribute('data-tipo'), glue: ui.getAttribute('data-glue'),
+             answer: ui.getAttribute('data-resposta'),
+             revela: JSON.parse(ui.getAttribute('data-revela') || '{"numeros": [], "textos": []}'),
+             question: question, above: above, below: below, explorables: explorables };
   });
 }
 """
@@ -200,39 +234,115 @@ class Answer:
         return False
 
 
-def leaks(box):
-    """[(shown text, the line around it)] for one box."""
-    answer = Answer(box['answer'])
-    if not answer.recognisable():
-        return []
+    def complement(self):
+        """1 − the answer, written like it (a proportion of three significant digits: "69,9 %" ->
+        30,1 %); None when it is the answer itself (0,5), not a proportion, or too short to tell
+        (the complement of a threshold of 0,06, 0,94, is a rate of nothing)."""
+        if not self.proportion or self.count or self.value * 2 == 1 or significant(self.value, self.decimals) < 3:
+            return None
+        other = object.__new__(Answer)
+        other.__dict__.update(self.__dict__, value=rounded(1 - self.value, self.decimals))
+        return other
+
+    def rate_shown_by(self, k: Decimal, n: Decimal) -> bool:
+        """"k de n" ("93 das 133 fraudes") is the rate k/n: it shows a proportion answer."""
+        return self.proportion and n >= 2 and 0 < k <= n and rounded(k / n, self.decimals) == self.value
+
+
+# "93 das 133 fraudes", "5 em 10": a count behind a rate, read as the rate
+OF = re.compile(r'(?<![\w.,])(\d{1,3}(?:\.\d{3})*|\d+) (?:de|dos|das|em|entre os|entre as|sobre) '
+                r'(\d{1,3}(?:\.\d{3})*|\d+)(?![\w,]|\.\d)')
+
+
+def _count(token: str) -> Decimal:
+    return Decimal(token.replace('.', ''))
+
+
+def _lines(text):
+    for line in text.split('\n'):
+        yield SPACES.sub(' ', line).replace('\u2212', '-')
+
+
+def _context(line, match):
+    start, end = max(0, match.start() - 60), min(len(line), match.end() + 60)
+    return line[start:end].strip()
+
+
+def number_leaks(answer_text, text, also=()):
+    """[(shown text, the line around it)]: the answer (``answer_text``), its complement, the rate of
+    a "k de n" and each number of ``also`` (what the box declares gives it away: ``:revela:``)."""
+    answer = Answer(answer_text)
+    targets = [a for a in (answer, answer.complement()) if a is not None and a.recognisable()]
+    targets += [a for a in (Answer(t) for t in also) if a.recognisable()]
     found = []
-    for line in box['text'].split('\n'):
-        line = SPACES.sub(' ', line).replace('\u2212', '-')
+    for line in _lines(text):
         for match in NUMBER.finditer(line):
-            if answer.shown_by(match):
-                start, end = max(0, match.start() - 60), min(len(line), match.end() + 60)
-                found.append((match.group(0), line[start:end].strip()))
+            if any(a.shown_by(match) for a in targets):
+                found.append((match.group(0), _context(line, match)))
+        for match in OF.finditer(line):
+            k, n = _count(match.group(1)), _count(match.group(2))
+            if any(a.rate_shown_by(k, n) for a in targets[:2]):
+                found.append((match.group(0), _context(line, match)))
     return found
+
+
+def _plain(text):
+    """Text for a phrase match: no spaces, parentheses, braces, underscores; lower case."""
+    return re.sub(r'[\s(){}_\\\u00a0\u202f\u2009]+', '', text).lower()
+
+
+def phrase_leaks(phrases, text):
+    plain = _plain(text)
+    return [(phrase, '') for phrase in phrases if _plain(phrase) in plain]
+
+
+def leaks(box):
+    """[(region, shown text, the line around it)] for one box: what gives its answer away above it
+    (its section, the objectives) and within a screen and a half below it."""
+    found = []
+    for region in ('above', 'below'):
+        text = box[region]
+        if box['kind'] == 'numero':
+            found += [(region, *x) for x in number_leaks(box['answer'], text, box['revela']['numeros'])]
+        else:
+            found += [(region, *x) for x in number_leaks_of_declared(box['revela']['numeros'], text)]
+        found += [(region, *x) for x in phrase_leaks(box['revela']['textos'], text)]
+    if box['kind'] in ('numero', 'escolha') and box['explorables']:
+        found.append(('below', 'um explorable', 'controles que dão a resposta sem prever'))
+    return found
+
+
+def number_leaks_of_declared(numbers, text):
+    """The numbers a multiple-choice box declares (``:revela:``), as written."""
+    targets = [a for a in (Answer(t) for t in numbers) if a.recognisable()]
+    return [(m.group(0), _context(line, m)) for line in _lines(text)
+            for m in NUMBER.finditer(line) if any(a.shown_by(m) for a in targets)]
 
 
 @pytest.fixture(scope='module')
 def opened(browser, site_url):
-    """Each lesson page as loaded, explorables mounted: {page: [box]}."""
+    """Each lesson page as loaded on a phone, explorables mounted, nothing predicted: {page: [box]}."""
     out = {}
     for page in LESSONS:
-        pg = recording_page(browser, [site_url, 'data:'])
+        pg = recording_page(browser, [site_url, 'data:'], viewport={'width': 390, 'height': 844},
+                            is_mobile=True, has_touch=True)
         pg.goto(f'{site_url}/{page}.html', wait_until='load')
         pg.wait_for_function('''() => [...document.querySelectorAll("div.explorable")]
                                 .every(e => e.hasAttribute("data-mounted"))''')
-        out[page] = pg.evaluate(VISIBLE_ABOVE)
+        out[page] = pg.evaluate(VISIBLE_AROUND, SCREENS)
         pg.context.close()
     return out
 
 
+def _box(answer, above='', below='', kind='numero', numeros=(), textos=(), explorables=0):
+    return {'kind': kind, 'answer': answer, 'above': above, 'below': below, 'glue': 'x', 'question': '',
+            'revela': {'numeros': list(numeros), 'textos': list(textos)}, 'explorables': explorables}
+
+
 def test_the_reader_finds_every_form_a_student_recognises():
     """The matching rules on cases a student reads (no browser)."""
-    def shown(answer, text):
-        return bool(leaks({'answer': answer, 'text': text, 'glue': 'x', 'question': ''}))
+    def shown(answer, text, **kw):
+        return bool(leaks(_box(answer, above=text, **kw)))
     assert shown('0,779', 'a acurácia é 0,779.')
     assert shown('0,779', 'accuracy: 0.7792')
     assert shown('0,779', 'quase 0,78 das vezes')
@@ -259,22 +369,40 @@ def test_the_reader_finds_every_form_a_student_recognises():
     assert shown('0,588', ' precisão =( 10 )/( 10 + 7 )= 0,588 revocação')
     assert not shown('5,2', '5,35 e 15,2 e 5/2 e 25,2')
     assert shown('5,2', 'são 5,18 por doente')
+    # one step away: the complement, the count behind the rate, what the box declares
+    assert shown('69,9 %', 'revocação 0.3008')                      # 1 − 69,9 % = 30,1 %
+    assert shown('0,301', 'deixa passar 69,9 % das fraudes')
+    assert not shown('0,06', 'as falhas são 94,5 % do custo')           # a threshold has no complement
+    assert shown('69,9 %', 'achou 40 das 133 fraudes')              # 93 of 133 missed: 40 found
+    assert shown('30,1 %', 'achou 40 das 133 fraudes')
+    assert not shown('30,1 %', 'achou 41 das 133 fraudes')
+    assert shown('0,06', 'o limiar da teoria', textos=['limiar da teoria'])
+    assert shown('0,06', r' ( c FP )/( c FP + c FN ) ', textos=['c_FP/(c_FP + c_FN)'])
+    assert shown('0,06', 'custo 123 no total', numeros=['123'])
+    assert shown('sobe', 'a revocação nunca sobe quando o limiar sobe', kind='escolha',
+                 textos=['nunca sobe quando o limiar sobe'])
+    assert not shown('sobe', 'o limiar sobe', kind='escolha', textos=['nunca sobe quando o limiar sobe'])
+    assert leaks(_box('0,06', explorables=1)) and not leaks(_box('texto', kind='texto', explorables=1))
+    assert leaks(_box('0,301', below='0,301'))                      # below counts as above does
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize('page', LESSONS)
-def test_no_preveja_is_answered_by_the_screen_above_it(opened, page):
+def test_no_preveja_is_answered_by_the_screen_around_it(opened, page):
     problems = []
     for box in opened[page]:
-        for shown, line in leaks(box):
+        for region, shown, line in leaks(box):
+            where = 'acima dela, na seção ou nos objetivos' if region == 'above' else \
+                f'a menos de {str(SCREENS).replace(".", ",")} tela abaixo dela'
             problems.append(f'{page}: Preveja "{box["question"][:70]}…" (resposta {box["glue"]} = '
-                            f'{box["answer"]}) já está na tela acima dela: "{shown}" em «{line}»')
+                            f'{box["answer"]}) já está na tela {where}: "{shown}" em «{line}»')
     assert not problems, '\n'.join(problems)
 
 
 @pytest.mark.slow
 def test_every_lesson_page_was_read(opened):
-    """The reader saw text above every numeric Preveja (a broken reader would pass everything)."""
+    """The reader saw text above and below every Preveja (a broken reader would pass everything)."""
     boxes = [box for page in LESSONS for box in opened[page]]
-    assert len(boxes) >= 30
-    assert all(box['text'].strip() and box['question'] for box in boxes)
+    assert len([b for b in boxes if b['kind'] == 'numero']) >= 30
+    assert all(box['above'].strip() and box['question'] for box in boxes)
+    assert sum(bool(box['below'].strip()) for box in boxes) >= len(boxes) // 2
