@@ -259,9 +259,15 @@ def test_the_manifest_of_the_test_book(book):
         {'id': 'pratique:auc-pares', 'kind': 'auc-pares', 'title': 'Exercício de ROC AUC por pares',
          'section': {'href': 'pratica.html#a-area-sob-a-curva-contando-pares',
                      'title': 'A área sob a curva, contando pares'}}]
-    [box] = pages['aula.html']['items']
+    box, count = pages['aula.html']['items']
     assert box['kind'] == 'preveja-texto' and box['id'].startswith('preveja:texto-')
     assert box['prompt'] == 'O que acontece com a revocação quando o limiar sobe?'
+    assert 'unit' not in box
+    # a numeric box with a unit (:unidade:): the difference on "Meu progresso" takes its noun
+    assert count == {'id': 'preveja:teste_mulheres', 'kind': 'preveja-numero',
+                     'prompt': 'Quantas das 200 mulheres do teste vão ao exame?',
+                     'section': {'href': 'aula.html#uma-aula', 'title': 'Uma aula'},
+                     'answer': '117', 'tolerance': 10.0, 'reference': None, 'unit': 'mulher/mulheres'}
     script = (book.outdir / '_static' / 'progresso' / 'manifesto.js').read_text(encoding='utf-8')
     assert json.loads(script.split('= ', 1)[1].rstrip().rstrip(';')) == data
 
