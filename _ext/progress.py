@@ -301,6 +301,7 @@ def _page(app, pagename, templatename, context, doctree):
         import course_assets
         for name in ('numbers.js', 'answers.js'):
             app.add_js_file(f'{course_assets.FOLDER}/{name}')
+        app.add_js_file('preveja.js')        # the words of a numeric verdict, said as the boxes say them
         app.add_js_file(f'{FOLDER}/manifesto.js')
         app.add_js_file('progress.js')
         return
