@@ -36,6 +36,15 @@ that asks whether the value lands above or below another one ("o F2 fica acima o
 F1?"): the form adds the two answers, "Acima de F1 = 0,667" and "Abaixo de …", and the feedback
 judges the side and the number.
 
+``:unidade:`` (``numero`` only, not for a percentage): what the answer counts or measures, the
+noun the feedback gives the difference in ("você ficou 2 falsos negativos abaixo"): the plural
+(``mulheres``), or the singular and the plural (``falso negativo/falsos negativos``) when a
+difference of 1 needs its own word. A percentage needs none: its difference is in "pontos
+percentuais". Written as ``data-unidade``.
+
+A numeric box also carries ``data-glossario``, the address of the glossary page from this page
+(when the book has one): the "Por quê?" of a verdict links its entry there.
+
 ``:revela:`` names what gives the answer away in one step, besides the answer itself (its
 complement and the count behind a rate are found without it): glue keys of the page (a count, a
 rate) and phrases in double quotes (the rule the question asks about, a formula), separated by
@@ -64,6 +73,22 @@ KINDS = ('numero', 'escolha', 'texto')
 ROOT = Path(__file__).resolve().parents[1]
 
 
+GLOSSARY = 'glossario'      # the docname of the glossary: a verdict's "Por quê?" links its entry
+
+
+def unit_option(text: str, answer: str) -> str:
+    """``:unidade:`` checked against the answer's text: "mulheres" or "falso negativo/falsos
+    negativos", normalised ("a/b"); ValueError (in Portuguese) otherwise."""
+    parts = [' '.join(p.split()) for p in text.split('/')]
+    if len(parts) > 2 or not all(parts):
+        raise ValueError(f':unidade: {text!r}: escreva o plural ("mulheres") ou o singular e o plural '
+                         '("falso negativo/falsos negativos")')
+    if answer.rstrip().endswith('%'):
+        raise ValueError(f':unidade: numa resposta em porcentagem ({answer}): a diferença já sai em '
+                         'pontos percentuais; tire a opção')
+    return '/'.join(parts)
+
+
 class preveja_end(nodes.Element):
     """Where an answer region stops (removed by the transform)."""
 
@@ -90,6 +115,7 @@ class Preveja(SphinxDirective):
                    'tolerancia': directives.unchanged_required,
                    'titulo': directives.unchanged_required,
                    'acima-ou-abaixo': directives.unchanged_required,
+                   'unidade': directives.unchanged_required,
                    'revela': directives.unchanged_required}
 
     def run(self):
@@ -120,8 +146,17 @@ class Preveja(SphinxDirective):
                     raise self.error('Preveja: :tolerancia: deve ser um número (ex.: 0.02)') from None
             if 'acima-ou-abaixo' in self.options:
                 attrs.update(self._side(attrs['data-resposta']))
-        elif 'acima-ou-abaixo' in self.options:
-            raise self.error('Preveja: :acima-ou-abaixo: só vale para um Preveja numero')
+            if 'unidade' in self.options:
+                try:
+                    attrs['data-unidade'] = unit_option(self.options['unidade'], attrs['data-resposta'])
+                except ValueError as error:
+                    raise self.error(f'Preveja: {error}') from None
+            if GLOSSARY in self.env.found_docs:
+                attrs['data-glossario'] = self.env.app.builder.get_relative_uri(self.env.docname, GLOSSARY)
+        else:
+            for option in ('acima-ou-abaixo', 'unidade'):
+                if option in self.options:
+                    raise self.error(f'Preveja: :{option}: só vale para um Preveja numero')
         if 'revela' in self.options:
             attrs['data-revela'] = self._giveaways()
         attrs['data-id'] = self._store_id(attrs.get('data-glue'))

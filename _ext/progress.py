@@ -28,7 +28,8 @@ Manifest, version 1::
           {"id": "quiz:...", "kind": "quiz-numeric", "answer": 0.778, "tolerance": 0.001,
            "shown": "0,778", ...},
           {"id": "preveja:custo_best_miss_share", "kind": "preveja-numero", "answer": "18,0 %",
-           "tolerance": 0.1, "reference": null | {"text": "0,667", "name": "F1"}, ...},
+           "tolerance": 0.1, "reference": null | {"text": "0,667", "name": "F1"},
+           "unit": "mulher/mulheres" (only when the box has one), ...},
           {"id": "preveja:...", "kind": "preveja-escolha", "answer": "lr",
            "options": {"lr": "A regressão logística", ...}, ...},
           {"id": "preveja:texto-...", "kind": "preveja-texto", ...}],
@@ -180,6 +181,8 @@ def _preveja_item(raw, page: str) -> dict:
         item['tolerance'] = float(ui['data-tolerancia']) if ui.get('data-tolerancia') else None
         item['reference'] = ({'text': ui['data-referencia'], 'name': ui['data-referencia-nome']}
                              if ui.get('data-referencia') else None)
+        if ui.get('data-unidade'):               # the noun of a count's difference (_ext/preveja.py)
+            item['unit'] = ui['data-unidade']
     if kind == 'escolha':
         item['options'] = options
     return item
@@ -298,6 +301,7 @@ def _page(app, pagename, templatename, context, doctree):
         import course_assets
         for name in ('numbers.js', 'answers.js'):
             app.add_js_file(f'{course_assets.FOLDER}/{name}')
+        app.add_js_file('preveja.js')        # the words of a numeric verdict, said as the boxes say them
         app.add_js_file(f'{FOLDER}/manifesto.js')
         app.add_js_file('progress.js')
         return

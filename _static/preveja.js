@@ -5,11 +5,26 @@
    the stored format), in this browser only. The first prediction is the one kept as first: a
    second try is shown as a second try, next to the first.
    Needs course/static/numbers.js (window.CourseNumbers: every number read and written) and
-   course/static/answers.js loaded first. */
-(function () {
+   course/static/answers.js loaded first.
+
+   A numeric verdict speaks in plain words (MANUTENCAO.md, "Certo, perto, longe"): the verdict,
+   the two numbers and the difference in the question's own unit ("29,9 pontos percentuais",
+   "0,045", "2 falsos negativos") with its direction. Why a verdict is harsher than that
+   difference says (a gap near 0 % or 100 %, a count judged relatively) is behind a "Por quê?"
+   toggle, only where it is (why()). window.CoursePreveja (and require() under Node) gives those
+   words to "Meu progresso" (_static/progress.js) and to the tests. */
+(function (root, factory) {
+  var api = factory(root);
+  if (typeof module === 'object' && module.exports) module.exports = api;
+  if (root && root.document) {
+    root.CoursePreveja = api;
+    if (root.document.readyState === 'loading') root.document.addEventListener('DOMContentLoaded', api.start);
+    else api.start();
+  }
+}(typeof window !== 'undefined' ? window : null, function (win) {
   'use strict';
-  var A = window.CourseAnswers;
-  var N = window.CourseNumbers;
+  var A = (win && win.CourseAnswers) || (typeof require === 'function' ? require('../course/static/answers.js') : null);
+  var N = (win && win.CourseNumbers) || (typeof require === 'function' ? require('../course/static/numbers.js') : null);
   var UNDO_SECONDS = 10;
   var uid = 0;
 
@@ -23,6 +38,10 @@
     escolha: { right: '✔ certa', wrong: '✘ errada' }
   };
   var WORST = { right: 0, close: 1, wrong: 2 };
+  var EDGE = 0.005;   /* answers.js keeps a proportion within [0,5 %; 99,5 %] before comparing */
+  var SIDES = { below: 'abaixo', above: 'acima' };
+  /* the glossary entry that tells the rule once (glossario.md) */
+  var GLOSSARY_ANCHOR = '#term-perto-ou-longe';
 
   function el(tag, attrs, text) {
     var node = document.createElement(tag);
@@ -50,16 +69,140 @@
              text: text };
   }
 
-  /* The guess written like the answer, never rounding away a decimal the student typed
-     ("0,655" against "65,1 %" shows 65,5 %; "0,5" against "254" shows 0,5; a fraction, "7/9",
-     shows three decimals: 0,778). */
-  function shown(guess, answer) {
+  /* How many decimals the guess is written with: the answer's, never rounding away a decimal the
+     student typed ("0,655" against "65,1 %" shows 65,5 %; "0,5" against "254" shows 0,5; a
+     fraction, "7/9", shows three decimals: 0,778). */
+  function digitsOf(guess, answer) {
     var read = guess.read;
     var own = read.fraction ? 3 : read.decimals;
     if (answer.percent && !guess.percentRead) own -= 2;
     if (!answer.percent && guess.percentRead && !read.percent) own += 2;   /* "86" -> 0,86 */
-    var digits = Math.max(answer.digits, own);
+    return Math.max(answer.digits, own, 0);
+  }
+
+  /* The guess written like the answer. */
+  function shown(guess, answer) {
+    var digits = digitsOf(guess, answer);
     return answer.percent ? N.percent(guess.value, digits) : N.format(guess.value, digits);
+  }
+
+  /* A box's unit (data-unidade, _ext/preveja.py): "falso negativo/falsos negativos" or
+     "mulheres" -> {one, many}; none -> null. */
+  function unitOf(text) {
+    if (!text) return null;
+    var parts = String(text).split('/');
+    return { one: parts[0].trim(), many: (parts.length > 1 ? parts[1] : parts[0]).trim() };
+  }
+
+  /* "1,9 ponto percentual", "2 pontos percentuais", "1 falso negativo", "3 falsos negativos"
+     (in pt-BR the plural starts at 2). */
+  function withUnit(text, size, one, many) {
+    return text + ' ' + (size < 2 ? one : many);
+  }
+
+  /* The guess against the answer in plain words, in the question's unit: {guess (as shown),
+     digits (its decimals, the difference's too), exact (no difference in the decimals shown: "7/9" against 0,778), side ('below' | 'above':
+     where the guess is), size (the difference as shown, in the unit), text ("29,9 pontos
+     percentuais")}. */
+  function gap(guess, answer, unit) {
+    var digits = digitsOf(guess, answer);
+    var diff = guess.value - answer.value;
+    var size = Math.abs(answer.percent ? 100 * diff : diff);
+    var text = N.format(size, digits);
+    var rounded = N.parse(text, { thousands: true }).value;
+    var out = { guess: shown(guess, answer), digits: digits, exact: rounded === 0,
+                side: rounded === 0 ? null : diff < 0 ? 'below' : 'above', size: rounded, text: text };
+    if (answer.percent) out.text = withUnit(text, rounded, 'ponto percentual', 'pontos percentuais');
+    else if (unit) out.text = withUnit(text, rounded, unit.one, unit.many);
+    return out;
+  }
+
+  /* "Você previu 40,0 %; a resposta é 69,9 %: você ficou 29,9 pontos percentuais abaixo." The
+     same sentence on "Meu progresso", where the answer is "o valor real" (real). */
+  function sentence(g, answerText, real) {
+    var is = real ? 'o valor real é ' : 'a resposta é ';
+    var guessHtml = '<strong>' + escapeHtml(g.guess) + '</strong>';
+    if (g.exact) return 'Você previu ' + guessHtml + ': exatamente ' + (real ? 'o valor real.' : 'a resposta.');
+    return 'Você previu ' + guessHtml + '; ' + is + '<strong>' + escapeHtml(answerText) + '</strong>: você ficou ' +
+           g.text + ' ' + SIDES[g.side] + '.';
+  }
+
+  /* ------------------------------------------------------------------ "Por quê?" */
+
+  function times(k) {                        /* "1,35 vez", "2,35 vezes" */
+    var text = N.format(k, k < 10 ? 2 : k < 100 ? 1 : 0);
+    return text + (k < 2 ? ' vez' : ' vezes');
+  }
+
+  /* Why a verdict is harsher than its difference says, in one or two plain sentences, or null
+     where the difference says it all. The rule is CourseAnswers.judge's (it is not changed here):
+     the verdict measures the distance on the answer's scale. Two cases make it disagree with
+     the difference as read:
+     - a proportion (a percentage, or a number between 0 and 1): the same difference centred
+       on 50 % (where a point weighs the same as anywhere a reader would think) gets a better
+       verdict. Near 0 % what weighs is how many times one number fits in the other, near 100 %
+       what is missing to 100 % (the two parts of the log-odds distance; the larger one is told).
+     - a count or another number: the same difference above the answer gets a better verdict
+       (on a relative scale a guess below weighs more).
+     guessValue: the guess as judged; answer: answerValue(); tolerance: the box's (or null). */
+  function why(guessValue, answer, tolerance, verdict, g) {
+    if (verdict === 'right' || !g || g.exact) return null;
+    var r = answer.value, p = guessValue;
+    var scale = A.scaleOf(r, { percent: answer.percent });
+    var options = { tolerance: tolerance, percent: answer.percent, scale: scale };
+    if (scale === 'proportion') {
+      if ((p - 0.5) * (r - 0.5) <= 0 || p < 0 || p > 1) return null;    /* both on one side of 50 % */
+      var half = Math.abs(p - r) / 2;
+      if (WORST[verdict] <= WORST[A.judge(0.5 + half, 0.5 - half, options).verdict]) return null;
+      var low = r < 0.5;
+      var write = answer.percent ? function (x) { return N.percent(x, g.digits); }     /* as the sentence */
+                                 : function (x) { return N.format(x, g.digits); };
+      var whole = answer.percent ? '100 %' : '1', zero = answer.percent ? '0 %' : '0';
+      var a = low ? Math.max(p, r) : 1 - Math.min(p, r), b = low ? Math.min(p, r) : 1 - Math.max(p, r);
+      var example = b >= EDGE
+        ? ': ' + write(a) + (low ? '' : ' (o que falta a ' + write(Math.min(p, r)) + ')') + ' é ' + times(a / b) +
+          ' ' + write(b) + (low ? '' : ' (o que falta a ' + write(Math.max(p, r)) + ')')
+        : '';
+      return low
+        ? 'Quanto mais perto de ' + zero + ', mais pesa quantas vezes um número cabe no outro, e menos a ' +
+          'diferença' + (answer.percent ? ' em pontos' : '') + example + '.'
+        : 'Quanto mais perto de ' + whole + ', mais pesa o que falta para chegar a ' + whole + example + '.';
+    }
+    if (p >= r || r <= 0) return null;       /* a guess above weighs less than the same below */
+    if (WORST[verdict] <= WORST[A.judge(r + (r - p), r, options).verdict]) return null;
+    return (scale === 'count' ? 'Numa contagem, o' : 'Aqui, o') + ' veredito compara quantas vezes um ' +
+           'número cabe no outro, não só a diferença: ficar ' + g.text + ' abaixo de ' + answer.text +
+           ' pesa mais que ficar ' + g.text + ' acima.';
+  }
+
+  /* The whole numeric feedback, with no page: {verdict, html (the first read), why (null or its
+     words), toggle (the "Por quê?" element, or ''), gap} or {invalid}. options:
+     {tolerance, unit (unitOf()), reference ({value, name}: "acima ou abaixo?"), side, glossary
+     (the glossary page's address, or null)}. */
+  function judgeNumber(raw, answer, options) {
+    options = options || {};
+    var guess = A.readGuess(raw, answer);
+    if (!guess.ok) return { invalid: N.message(guess.error) };
+    var tolerance = options.tolerance === undefined ? null : options.tolerance;
+    var verdict = A.judge(guess.value, answer.value, { tolerance: tolerance, percent: answer.percent }).verdict;
+    var g = gap(guess, answer, options.unit || null);
+    var line = (guess.told ? '(' + escapeHtml(String(raw).trim()) + ' lido como ' +
+                N.percent(guess.value, Math.max(0, guess.read.decimals)) + '.) ' : '') + sentence(g, answer.text);
+    var reason = why(guess.value, answer, tolerance, verdict, g);
+    var ref = options.reference;
+    if (ref) {
+      var truth = answer.value > ref.value ? 'above' : 'below';
+      var sideRight = options.side === truth;
+      line = (sideRight ? '✔ ' + (truth === 'above' ? 'Acima' : 'Abaixo') + ' de ' + escapeHtml(ref.name) + ': certo. '
+                        : '✘ Você marcou ' + SIDES[options.side] + ' de ' + escapeHtml(ref.name) +
+                          '; a resposta fica ' + SIDES[truth] + '. ') + line;
+      if (!sideRight) { verdict = 'wrong'; reason = null; }     /* the side decided it, and says so */
+    }
+    var toggle = !reason ? '' :
+      '<details class="preveja-porque"><summary>Por quê?</summary><p>' + reason +
+      (options.glossary ? ' <a href="' + escapeHtml(options.glossary + GLOSSARY_ANCHOR) +
+                          '">Perto ou longe, no glossário</a>.' : '') + '</p></details>';
+    return { verdict: verdict, html: verdictHtml('numero', verdict) + line, why: reason, toggle: toggle, gap: g };
   }
 
   function Preveja(box, index) {
@@ -87,6 +230,8 @@
       this.answer = answerValue(this.ui.getAttribute('data-resposta'));
       var tol = this.ui.getAttribute('data-tolerancia');
       this.tolerance = tol !== null ? Number(tol) : null;   /* "0.05": an attribute, not typed */
+      this.unit = unitOf(this.ui.getAttribute('data-unidade'));          /* "mulheres" */
+      this.glossary = this.ui.getAttribute('data-glossario');            /* "../glossario.html" */
       if (this.ui.hasAttribute('data-referencia')) this.buildSide(form);
       var inputId = this.dom + '-numero';
       form.appendChild(el('label', { 'for': inputId }, 'Sua previsão'));
@@ -205,92 +350,9 @@
 
   /* A number typed (and a side chosen) -> {verdict, html} or {invalid}. */
   Preveja.prototype.judgeNumber = function (raw, side) {
-    var guess = A.readGuess(raw, this.answer);
-    if (!guess.ok) return { invalid: N.message(guess.error) };
-    var verdict = A.judge(guess.value, this.answer.value,
-                          { tolerance: this.tolerance, percent: this.answer.percent }).verdict;
-    var diff = Math.abs(guess.value - this.answer.value);
-    var gap = N.format(this.answer.percent ? 100 * diff : diff, this.answer.digits);
-    var same = N.parse(gap, { thousands: true }).value === 0;    /* the gap as shown */
-    if (this.answer.percent) {   // "1,9 ponto percentual", "2 pontos percentuais"
-      gap += N.parse(gap, { thousands: true }).value < 2 ? ' ponto percentual' : ' pontos percentuais';
-    }
-    var line = (guess.told ? '(' + escapeHtml(String(raw).trim()) + ' lido como ' +
-                N.percent(guess.value, Math.max(0, guess.read.decimals)) + '.) ' : '') +
-               'Você previu <strong>' + shown(guess, this.answer) + '</strong>; a resposta é <strong>' +
-               escapeHtml(this.answer.text) + '</strong>' +
-               (diff === 0 ? ' (exato).' : same ? ' (igual nas casas mostradas).'
-                                                : ' (diferença de ' + gap + ').');
-    line += this.scaleWords(guess.value, verdict);
-    if (this.reference) {
-      var truth = this.answer.value > this.reference.value ? 'above' : 'below';
-      var words = { above: 'acima', below: 'abaixo' };
-      var sideRight = side === truth;
-      line = (sideRight ? '✔ ' + (truth === 'above' ? 'Acima' : 'Abaixo') + ' de ' +
-                          this.reference.name + ': certo. '
-                        : '✘ Você marcou ' + words[side] + ' de ' + this.reference.name +
-                          '; a resposta fica ' + words[truth] + '. ') + line;
-      if (!sideRight) verdict = 'wrong';
-    }
-    return { verdict: verdict, html: verdictHtml('numero', verdict) + line };
-  };
-
-  /* How near is near, said in plain words (the rules are CourseAnswers.judge's: the distance on
-     the answer's scale, log-odds for a proportion, log-ratio otherwise; never named so here). On
-     a miss, first which way and how far the guess went, as a quiz's hint would. */
-  function times(k) {                        /* "1,26 vez", "2,3 vezes" */
-    var digits = k < 10 ? 2 : k < 100 ? 1 : 0;
-    var text = N.format(k, digits);
-    return text + (k < 2 ? ' vez' : ' vezes');
-  }
-
-  function odds(q) {                         /* 0,9 -> "9,0 contra 1"; 0,034 -> "1 contra 28" */
-    var r = q >= 0.5 ? q / (1 - q) : (1 - q) / q;
-    var text = N.format(r, r < 10 ? 1 : 0);
-    return q >= 0.5 ? text + ' contra 1' : '1 contra ' + text;
-  }
-
-  Preveja.prototype.scaleWords = function (value, verdict) {
-    var answer = this.answer.value;
-    var scale = A.scaleOf(answer, { percent: this.answer.percent });
-    var d = A.distance(value, answer, scale);
-    var k = Math.exp(d);
-    var write = this.answer.percent ? function (x) { return N.percent(x, 1); }
-                                    : function (x) { return N.format(x, Math.max(1, this.answer.digits)); }.bind(this);
-    var hint = '', how;
-    if (verdict !== 'right' && value !== answer) {
-      var side = value < answer ? 'abaixo' : 'acima';
-      var size = !isFinite(d) ? 'longe' : d <= A.CLOSE ? 'um pouco' : d <= Math.log(3) ? 'bem' : 'muito';
-      hint = '<p class="preveja-dica"><strong>Sua previsão ficou ' +
-             (size === 'longe' ? side + ' da resposta e do outro lado do zero' : size + ' ' + side + ' da resposta') +
-             '</strong>' + (isFinite(d) ? ': ' + (scale === 'proportion'
-               ? (value < answer ? 'as chances da resposta são ' + times(k) + ' as suas'
-                                 : 'as suas chances são ' + times(k) + ' as da resposta')
-               : (value < answer ? 'a resposta é ' + times(k) + ' a sua previsão'
-                                 : 'a sua previsão é ' + times(k) + ' a resposta'))
-             : '') + '.</p>';
-    }
-    var near = 'Boa previsão: até ' + times(Math.exp(A.RIGHT));
-    var tol = this.tolerance;
-    var tolText = tol === null ? '' : this.answer.percent
-      ? N.format(100 * tol, 100 * tol < 1 ? 1 : 0) + (100 * tol < 2 ? ' ponto percentual' : ' pontos percentuais')
-      : N.format(tol, Math.max(this.answer.digits, String(tol).split('.')[1] ? String(tol).split('.')[1].length : 0));
-    if (tol !== null) near += ' e a até ' + tolText + ' da resposta';
-    near += '; perto: até ' + times(Math.exp(A.CLOSE)) + (tol !== null ? ' ou a até ' + tolText : '') +
-            (scale === 'proportion' && (tol === null || tol < A.POINT) ? ' ou a até 1 ponto percentual' : '') + '.';
-    if (scale === 'proportion') {
-      var g = Math.min(Math.max(value, 0.005), 0.995), r = Math.min(Math.max(answer, 0.005), 0.995);
-      how = 'Numa proporção, conta quanto as chances mudam, não os pontos: ' + write(value) + ' é ' +
-            odds(g) + ', ' + write(answer) + ' é ' + odds(r) +
-            (isFinite(d) && d > 0 ? ' (uma é ' + times(k) + ' a outra)' : '') +
-            '. Perto de 0 % ou de 100 %, poucos pontos mudam muito as chances.';
-    } else if (isFinite(d)) {
-      how = 'A régua é relativa: conta quantas vezes um número cabe no outro, não a diferença' +
-            (d > 0 ? ' (aqui, ' + times(k) + (scale === 'count' ? ', contando um a mais em cada, para o zero contar' : '') + ')' : '') + '.';
-    } else {
-      how = 'A régua é relativa: um número do outro lado do zero fica longe.';
-    }
-    return hint + '<p class="preveja-regua">' + how + ' ' + near + '</p>';
+    return judgeNumber(raw, this.answer, { tolerance: this.tolerance, unit: this.unit,
+                                           reference: this.reference, side: side,
+                                           glossary: this.glossary });
   };
 
   Preveja.prototype.judgeChoice = function (id) {
@@ -393,18 +455,19 @@
     if (!judged || judged.invalid) { this.reset(); return; }   /* the lesson changed under it */
     html = judged.html;
     verdict = judged.verdict;
+    var tries = '';
     if (record.attempts > 1) {
       var firstJudged = this.judged(first);
       /* the verdict first (read at a glance), then which try it is */
       html = html.replace('</strong> ', '</strong> <span class="preveja-tentativa">(tentativa ' +
-                          record.attempts + ')</span> ') +
-             '<p class="preveja-primeira">Sua primeira previsão, a que fica guardada: <strong>' +
-             this.describe(first) + '</strong>' +
-             (firstJudged && !firstJudged.invalid ? ' (' + FIRST[this.tipo][firstJudged.verdict] + ')' : '') +
-             '.</p>';
+                          record.attempts + ')</span> ');
+      tries = '<p class="preveja-primeira">Sua primeira previsão, a que fica guardada: <strong>' +
+              this.describe(first) + '</strong>' +
+              (firstJudged && !firstJudged.invalid ? ' (' + FIRST[this.tipo][firstJudged.verdict] + ')' : '') +
+              '.</p>';
     }
-    this.say(html + after + ' <span class="preveja-abaixo">A resposta está logo abaixo.</span>',
-             verdict === 'right' ? 'certo' : verdict === 'close' ? 'quase' : 'longe');
+    this.say(html + after + ' <span class="preveja-abaixo">A resposta está logo abaixo.</span>' + tries +
+             (judged.toggle || ''), verdict === 'right' ? 'certo' : verdict === 'close' ? 'quase' : 'longe');
     this.reveal();
   };
 
@@ -572,6 +635,6 @@
     window.addEventListener('hashchange', follow);
   }
 
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init);
-  else init();
-})();
+  return { answerValue: answerValue, shown: shown, unitOf: unitOf, gap: gap, sentence: sentence,
+           why: why, judgeNumber: judgeNumber, start: init };
+}));

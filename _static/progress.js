@@ -44,6 +44,13 @@
              text: text };
   }
 
+  /* The words of a Preveja's feedback (_static/preveja.js, window.CoursePreveja: loaded before this
+     file on "Meu progresso", _ext/progress.py): the difference in the question's unit, said as the
+     box says it. */
+  function prevejaWords() {
+    return (win && win.CoursePreveja) || (typeof require === 'function' ? require('./preveja.js') : null);
+  }
+
   /* The guess written like the answer (as preveja.js shows it: "0,3" against "18,0 %" is 30,0 %). */
   function shown(guess, answer) {
     var read = guess.read;
@@ -84,8 +91,10 @@
           if (attempt.side !== truth) verdict = 'wrong';
         }
         var signed = guess.value >= answer.value ? judged.distance : -judged.distance;
-        return { valid: true, verdict: verdict, guess: guess.value, guessText: shown(guess, answer),
-                 real: answer.value, realText: answer.text, distance: signed, scale: judged.scale };
+        var P = prevejaWords();
+        var g = P ? P.gap(guess, answer, P.unitOf(item.unit)) : null;
+        return { valid: true, verdict: verdict, guess: guess.value, guessText: g ? g.guess : shown(guess, answer),
+                 real: answer.value, realText: answer.text, distance: signed, scale: judged.scale, gap: g };
       case 'preveja-escolha':
         if (typeof a !== 'string' || !Object.prototype.hasOwnProperty.call(item.options, a)) return { valid: false };
         return { valid: true, verdict: a === item.answer ? 'right' : 'wrong' };
@@ -147,7 +156,7 @@
         if (item.kind === 'preveja-numero') {
           out.predictions.push({
             page: p.page, lesson: p.title, id: item.id, prompt: item.prompt, section: item.section,
-            typed: rec.first.answer, guess: first.guess, guessText: first.guessText,
+            typed: rec.first.answer, guess: first.guess, guessText: first.guessText, gap: first.gap,
             real: first.real, realText: first.realText, verdict: first.verdict,
             distance: first.distance, scale: first.scale,
             after: !!(rec.skipped && rec.skipped < rec.first.at)   /* predicted after seeing it */
@@ -181,7 +190,8 @@
               furthest: null, after: predictions.length - counted.length };
     counted.forEach(function (p) {
       c[p.verdict]++;
-      if (p.distance > 0) c.above++; else if (p.distance < 0) c.below++; else c.exact++;
+      /* exact as the box says it: no difference in the decimals shown */
+      if (p.gap ? p.gap.exact : p.distance === 0) c.exact++; else if (p.distance > 0) c.above++; else c.below++;
       if (!c.furthest || Math.abs(p.distance) > Math.abs(c.furthest.distance)) c.furthest = p;
     });
     return c;
@@ -488,8 +498,7 @@
       var ty = row.y + row.text.length * line + 4;
       g.appendChild(svgEl('line', { x1: pad, x2: width - pad, y1: ty, y2: ty, 'class': 'progresso-trilho' }));
       var px = x(p.distance), out = Math.abs(p.distance) > RANGE;
-      g.appendChild(svgEl('title', {}, (i + 1) + '. ' + p.lesson + ': você previu ' + p.guessText +
-                          '; o valor real é ' + p.realText + ' (' + WORDS[p.verdict] + ')'));
+      g.appendChild(svgEl('title', {}, (i + 1) + '. ' + p.lesson + ': ' + said(p) + ' (' + WORDS[p.verdict] + ')'));
       var mark;
       if (out) {            /* beyond the chart: an arrow at its edge */
         var s = p.distance > 0 ? 1 : -1;
@@ -510,6 +519,20 @@
       svg.appendChild(g);
     });
     figure.insertBefore(svg, figure.firstChild);
+  }
+
+  /* A first prediction against its real value, as its box says it (preveja.js: "Você previu 40,0 %;
+     o valor real é 69,9 %: você ficou 29,9 pontos percentuais abaixo."), and its difference alone
+     ("29,9 pontos percentuais abaixo"; "nenhuma" for an exact one), for the table. */
+  function said(p) {
+    var P = prevejaWords();
+    if (!P || !p.gap) return 'Você previu ' + p.guessText + '; o valor real é ' + p.realText + '.';
+    return P.sentence(p.gap, p.realText, true).replace(/<[^>]+>/g, '');
+  }
+
+  function difference(p) {
+    if (!p.gap) return '';
+    return p.gap.exact ? 'nenhuma' : p.gap.text + ' ' + (p.gap.side === 'below' ? 'abaixo' : 'acima');
   }
 
   function fillPredictions(s) {
@@ -533,7 +556,7 @@
                  (c.close === 1 ? 'ficou' : 'ficaram') + ' perto (' + (c.right + c.close) + ' de ' + c.n +
                  '); ' + c.wrong + ' ' + (c.wrong === 1 ? 'ficou' : 'ficaram') + ' longe. ' +
                  c.above + ' acima do valor real, ' + c.below + ' abaixo' +
-                 (c.exact ? ', ' + c.exact + ' exatas.' : '.'));
+                 (c.exact ? ', ' + c.exact + (c.exact === 1 ? ' exata.' : ' exatas.') : '.'));
     }
     if (c.after) {
       parts.push(plural(c.after, 'previsão foi feita', 'previsões foram feitas') +
@@ -545,15 +568,15 @@
       p.appendChild(el('strong', {}, 'Onde você ficou mais longe: '));
       p.appendChild(document.createTextNode('“' + shorten(f.prompt, 160) + '” ('));
       p.appendChild(link(f.section.href, f.lesson + (f.section.title ? ', ' + f.section.title : '')));
-      p.appendChild(document.createTextNode('): você previu ' + f.guessText + '; o valor real é ' + f.realText + '.'));
+      p.appendChild(document.createTextNode('). ' + said(f)));
       box.appendChild(p);
     }
     var figure = el('figure', { 'class': 'progresso-figura' });
     var caption = el('figcaption', { id: 'progresso-grafico-legenda' },
-      'Suas primeiras previsões de número contra o valor real: ' + preds.length +
-      (preds.length === 1 ? ' previsão' : ' previsões') + ', ' + c.right + ' boas (círculo), ' + c.close +
-      ' perto (triângulo), ' + c.wrong + ' longe (x); uma seta na borda é uma previsão além do gráfico. ' +
-      'Os números estão na tabela abaixo.');
+      'Suas primeiras previsões de número contra o valor real, a linha do meio: à esquerda dela, abaixo; ' +
+      'à direita, acima. ' + preds.length + (preds.length === 1 ? ' previsão' : ' previsões') + ': ' +
+      c.right + ' boas (círculo), ' + c.close + ' perto (triângulo), ' + c.wrong + ' longe (x); uma seta ' +
+      'na borda é uma previsão além do gráfico. Os números e as diferenças estão na tabela abaixo.');
     figure.appendChild(caption);
     box.appendChild(figure);
     drawChart(figure, preds);
@@ -563,13 +586,13 @@
       q.appendChild(document.createTextNode((i + 1) + '. '));
       q.appendChild(link(pr.section.href, shorten(pr.prompt, 80)));
       q.setAttribute('title', pr.lesson + ': ' + pr.prompt);
-      return [{ node: q }, pr.guessText, pr.realText,
+      return [{ node: q }, pr.guessText, pr.realText, { text: difference(pr), num: false },
               { text: ICONS[pr.verdict] + ' ' + WORDS[pr.verdict] + (pr.after ? ' (depois de ver a resposta)' : ''),
                 num: false }];
     });
     var t = table('Suas previsões de número e os valores reais',
                   [{ text: 'Pergunta', num: false }, 'Você previu', 'Valor real',
-                   { text: 'Resultado', num: false }], rows);
+                   { text: 'Diferença', num: false }, { text: 'Resultado', num: false }], rows);
     t.classList.add('progresso-tabela-previsoes');
     box.appendChild(t);
     chart = { figure: figure, predictions: preds };

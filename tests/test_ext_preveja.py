@@ -1,6 +1,8 @@
 """_ext/preveja.py on the small test book: the box, its answer region, and its files registered by
-the extension, on the page that has a Preveja only."""
+the extension, on the page that has a Preveja only; a count's unit (``:unidade:``)."""
+import pytest
 from ext_book import head, outdir, script_files, soup
+from preveja import unit_option
 
 
 def test_the_box_and_its_answer(book):
@@ -29,3 +31,22 @@ def test_its_files_only_on_its_page(book):
     # its stylesheet is in site.css, on every page, not a file that blocks the first paint
     assert '/* preveja.css */' in (outdir(book) / '_static' / 'site.css').read_text(encoding='utf-8')
     assert 'preveja.css' not in with_box
+
+
+def test_a_count_box_carries_its_unit(book):
+    """``:unidade: mulher/mulheres`` on the test book's numeric box: written for preveja.js, which
+    gives the difference with its noun ("27 mulheres abaixo", "1 mulher abaixo")."""
+    box = soup(book, 'aula').select('div.admonition.preveja')[1]
+    ui = box.select_one('.preveja-ui')
+    assert (ui['data-tipo'], ui['data-resposta'], ui['data-unidade']) == ('numero', '117', 'mulher/mulheres')
+    assert 'data-glossario' not in ui.attrs          # the test book has no glossary page to link
+    assert '117 mulheres' in box.find_next_sibling().get_text()
+
+
+def test_the_unit_is_a_noun_and_never_for_a_percentage():
+    assert unit_option('mulheres', '117') == 'mulheres'
+    assert unit_option(' falso  negativo / falsos negativos ', '3') == 'falso negativo/falsos negativos'
+    for text, answer, says in [('a/b/c', '3', 'o singular e o plural'), ('/casos', '3', 'o plural'),
+                               ('pontos', '24\xa0%', 'pontos percentuais')]:
+        with pytest.raises(ValueError, match=says):
+            unit_option(text, answer)

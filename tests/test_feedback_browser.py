@@ -10,11 +10,14 @@
 - a Preveja that asks "acima ou abaixo?" (``:acima-ou-abaixo:``) offers those two answers and
   judges the side and the number (a one-page Sphinx build of ``_ext/preveja.py``: no lesson uses
   it yet);
-- a number's verdict says its scale in plain words (chances, for a proportion; how many times,
-  otherwise) and, on a miss, which way and how far the guess went (issue 30: 85 for 87,7 % is
-  "Boa previsão" and 90 for 92,6 % "Perto", which read as inconsistent in points).
+- a number's feedback is one plain sentence (issue 41, item 1): the verdict, both numbers and the
+  difference in the question's unit with its direction, never the odds on the first read; a
+  "Por quê?" (closed, opened by the keyboard) only where the difference alone would not explain
+  the verdict (issue 30: 85 for 87,7 % is "Boa previsão" and 90 for 92,6 % "Perto"); "Meu
+  progresso" speaks the same way.
 """
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -22,6 +25,7 @@ import sys
 import pytest
 
 from conftest import ROOT, recording_page
+from course.fmt import parse
 
 pytestmark = pytest.mark.slow      # the built site, a browser or a notebook run
 
@@ -268,7 +272,7 @@ def test_above_or_below_needs_two_different_numbers(tmp_path):
     assert 'nem acima nem abaixo' in run.stdout + run.stderr
 
 
-# ----------------------------------------------------------------------------- how near is near
+# ----------------------------------------------------------------------------- plain words first
 
 SCALE_PAGE = """# Teste
 
@@ -297,6 +301,7 @@ A resposta.
 :::{preveja} numero
 :resposta: count
 :tolerancia: 10
+:unidade: mulher/mulheres
 
 Quantas mulheres vão ao exame?
 :::
@@ -304,41 +309,189 @@ Quantas mulheres vão ao exame?
 A resposta.
 """
 
+# what the first read never says: the odds and the scale (the closed "Por quê?" excluded)
+ODDS_WORDS = re.compile(r'chance|contra 1|\bvez(es)? (a|as|o|os) (sua|suas|seu|resposta)|log-odds|logit|'
+                        r'razão|régua', re.I)
 
-def test_a_numbers_verdict_says_its_scale_and_a_miss_says_which_way(browser, tmp_path):
-    """The calibration lesson's two boxes of the phone read: 85 for 87,7 % is good and 90 for
-    92,6 % is near, because near 100 % a point changes the chances more; the feedback says so in
-    words (never "log-odds"), and a miss says the guess was low or high, and by how much."""
+
+def test_a_numbers_feedback_is_the_difference_in_its_unit(browser, tmp_path):
+    """The calibration lesson's two boxes of the phone read (issue 30): 85 for 87,7 % is good and
+    90 for 92,6 % is near, though 2,6 points is less than 2,7: the sentence gives the points, and a
+    "Por quê?" the reason (near 100 %, what is missing to 100 % weighs). A count gives its noun
+    (:unidade:, singular and plural)."""
     run, out = one_page_site(tmp_path, {'top': '87,7 %', 'conf': '92,6 %', 'count': '117'}, SCALE_PAGE)
     assert run.returncode == 0, run.stderr
     pg = recording_page(browser, ['file:'])
     pg.goto((out / 'index.html').as_uri(), wait_until='load')
+    assert pg.locator('.preveja-ui').nth(2).get_attribute('data-unidade') == 'mulher/mulheres'
 
     def predict(n, typed):
         box = pg.locator('div.admonition.preveja').nth(n)
         box.get_by_label('Sua previsão').fill(typed)
         box.get_by_role('button', name='Conferir').click()
-        return box.locator('.preveja-retorno').inner_text()
+        feedback = box.locator('.preveja-retorno')
+        return feedback.inner_text(), feedback.locator('details.preveja-porque')
 
-    said = predict(0, '85')
-    assert said.startswith('✔ Boa previsão.'), said
-    assert 'conta quanto as chances mudam, não os pontos' in said, said
-    assert '85,0 % é 5,7 contra 1, 87,7 % é 7,1 contra 1 (uma é 1,26 vez a outra)' in said, said
-    assert 'Boa previsão: até 1,28 vez e a até 5 pontos percentuais da resposta; perto: até 1,65 vez' in said, said
-    assert 'ficou' not in said                       # no hint on a good prediction
-    said = predict(1, '90')
-    assert said.startswith('≈ Perto.'), said
-    assert 'Sua previsão ficou um pouco abaixo da resposta: as chances da resposta são 1,39 vez as suas.' in said, said
-    assert 'Perto de 0 % ou de 100 %, poucos pontos mudam muito as chances.' in said, said
-    said = predict(1, '50')
-    assert said.startswith('✘ Longe desta vez.'), said
-    assert 'Sua previsão ficou muito abaixo da resposta: as chances da resposta são 12,5 vezes as suas.' in said, said
-    said = predict(2, '90')                          # a count: how many times, not chances
-    assert said.startswith('≈ Perto.'), said
-    assert 'Sua previsão ficou um pouco abaixo da resposta: a resposta é 1,30 vez a sua previsão.' in said, said
-    assert 'A régua é relativa' in said and 'chances' not in said, said
-    said = predict(2, '300')
-    assert 'Sua previsão ficou bem acima da resposta: a sua previsão é 2,55 vezes a resposta.' in said, said
-    text = pg.locator('main, body').first.inner_text().lower()
-    assert 'log-odds' not in text and 'logit' not in text
+    said, why = predict(0, '85')
+    assert said.startswith('✔ Boa previsão. Você previu 85,0 %; a resposta é 87,7 %: você ficou 2,7 '
+                           'pontos percentuais abaixo.'), said
+    assert why.count() == 0
+    said, why = predict(1, '90')
+    assert said.startswith('≈ Perto. Você previu 90,0 %; a resposta é 92,6 %: você ficou 2,6 pontos '
+                           'percentuais abaixo.'), said
+    assert why.count() == 1 and why.get_attribute('open') is None and not ODDS_WORDS.search(said), said
+    why.locator('summary').click()
+    assert 'Quanto mais perto de 100 %, mais pesa o que falta para chegar a 100 %' in why.inner_text()
+    assert why.locator('a').count() == 0          # this one-page book has no glossary to link
+    said, why = predict(1, '50')                  # far in mid-scale too: nothing to explain
+    assert said.startswith('✘ Longe desta vez. (tentativa 2) Você previu 50,0 %'), said
+    assert why.count() == 0
+    said, why = predict(2, '90')
+    assert said.startswith('≈ Perto. Você previu 90; a resposta é 117: você ficou 27 mulheres abaixo.'), said
+    said, why = predict(2, '116')
+    assert 'você ficou 1 mulher abaixo.' in said, said
+    said, why = predict(2, '50')                  # a count: below weighs more than above
+    assert said.startswith('✘ Longe desta vez. (tentativa 3) Você previu 50; a resposta é 117: você ficou '
+                           '67 mulheres abaixo.'), said
+    assert why.count() == 1
+    text = pg.locator('main, body').first.inner_text()
+    assert not ODDS_WORDS.search(text), ODDS_WORDS.search(text)
     pg.context.close()
+
+
+# The numeric boxes tried on the built site, by glue (the page is found, whatever part holds it):
+# (glue, the answer the guesses were chosen for, [(typed, side or None, verdict, "Por quê?")]).
+# "Por quê?" opens where the same difference in mid-scale (a proportion) or above the answer (a
+# count) would get a better verdict: 2,6 points below 92,6 %, 0,039 below 0,989, 0,023 above 0,017
+# (the shape of the issue's 4 % against 1,7 %), 2 below a count of 3.
+SITE_CASES = [
+    ('fund_fraud_lr_miss', '69,9 %', [('40', None, 'wrong', False), ('78 %', None, 'close', False)]),
+    ('calib_nb_top_observed', '87,7 %', [('85', None, 'right', False)]),
+    ('calib_nb_conf_after', '92,6 %', [('90', None, 'close', True)]),
+    ('fund_ex_spec', '0,989', [('0,95', None, 'wrong', True)]),
+    ('fund_ex_prec', '0,800', [('0,8', None, 'right', False)]),
+    ('roc_prev_ap_01', '0,017', [('0,04', None, 'wrong', True)]),
+    ('fund_ten_fn', '3', [('1', None, 'wrong', True), ('5', None, 'close', False)]),
+    ('fund_ten_f1', '0,667', [('67', None, 'right', False)]),
+    ('adv_f2', '0,714', [('0,69', 'right', 'right', False), ('0,69', 'wrong', 'wrong', False)]),
+]
+WORDS = {'right': '✔ Boa previsão.', 'close': '≈ Perto.', 'wrong': '✘ Longe desta vez.'}
+
+
+def page_of(site, glue):
+    """The lesson page whose numeric Preveja has ``glue`` (the lessons are split into parts)."""
+    found = [p for p in sorted((site / 'lessons').glob('*.html'))
+             if f'data-glue="{glue}"' in p.read_text(encoding='utf-8')]
+    assert len(found) == 1, (glue, found)
+    return f'lessons/{found[0].stem}'
+
+
+def expected_words(typed, answer_text, unit):
+    """The guess as shown and the difference as the sentence gives it, computed here from
+    course/answers.py and course/fmt.py (not from preveja.js)."""
+    from course import answers as judging
+    from course.fmt import num
+    answer = judging.Answer.from_text(answer_text)
+    guess = judging.read_guess(typed, answer)
+    shown = judging.shown(guess, answer).replace('\xa0', ' ')
+    digits = len(shown.rstrip(' %').partition(',')[2])
+    size = abs(guess.value - answer.value) * (100 if answer.percent else 1)
+    text = num(size, digits)
+    value = float(text.replace('.', '').replace(',', '.'))
+    if value == 0:
+        return shown, None
+    noun = ('ponto percentual' if value < 2 else 'pontos percentuais') if answer.percent else \
+        (unit.split('/')[0] if value < 2 else unit.split('/')[-1]) if unit else None
+    return shown, f'{text}{" " + noun if noun else ""} {"abaixo" if guess.value < answer.value else "acima"}'
+
+
+def test_on_a_phone_in_dark_mode_the_feedback_speaks_plainly(browser, site_url, site):
+    """Issue 41, item 1, as the student read it on a 390 px phone set to dark: on several lessons'
+    numeric boxes (right, close, far, exact; a percentage, a decimal, a count, "acima ou abaixo"),
+    the feedback with its "Por quê?" closed has the verdict word, both numbers and the difference
+    in the question's unit with its direction, and none of the odds words; "Por quê?" is there only
+    where the rule puts it, opens with the keyboard and links the glossary's entry; "Meu progresso"
+    then says the same, without odds."""
+    context = browser.new_context(viewport={'width': 390, 'height': 844}, is_mobile=True, has_touch=True,
+                                  color_scheme='dark')
+    pg = context.new_page()
+    errors = []
+    pg.on('pageerror', lambda e: errors.append(str(e)))
+    try:
+        toggles = 0
+        for glue, answer_text, tries in SITE_CASES:
+            page = page_of(site, glue)
+            pg.goto(f'{site_url}/{page}.html', wait_until='load')
+            assert pg.evaluate('document.documentElement.dataset.theme') == 'dark'
+            box = pg.locator(f'.admonition.preveja:has(.preveja-ui[data-glue="{glue}"])')
+            ui = box.locator('.preveja-ui')
+            assert ui.get_attribute('data-resposta') == answer_text, f'{glue}: the guesses were chosen for {answer_text}'
+            unit = ui.get_attribute('data-unidade')
+            for typed, side, verdict, toggle in tries:
+                if side:                           # "acima ou abaixo?": the right side or the other
+                    value, reference = (parse(ui.get_attribute(a), thousands=True).value
+                                        for a in ('data-resposta', 'data-referencia'))
+                    right = 'above' if value > reference else 'below'
+                    pick = right if side == 'right' else {'above': 'below', 'below': 'above'}[right]
+                    box.locator(f'.preveja-lado input[value="{pick}"]').check()
+                box.get_by_label('Sua previsão').fill(typed)
+                box.get_by_role('button', name='Conferir').click()
+                feedback = box.locator('.preveja-retorno')
+                said = feedback.inner_text().replace('\xa0', ' ')       # "Por quê?" closed: its summary only
+                where = f'{page} {glue} {typed!r}: {said}'
+                assert said.startswith(WORDS[verdict]), where
+                assert not ODDS_WORDS.search(said), where
+                shown, difference = expected_words(typed, answer_text, unit)
+                if difference is None:
+                    assert f'Você previu {shown}: exatamente a resposta.' in said, where
+                else:
+                    assert f'Você previu {shown}; a resposta é {answer_text.replace(chr(160), " ")}: ' \
+                           f'você ficou {difference}.' in said, where
+                if answer_text.endswith('%') and difference:
+                    assert 'pontos percentuais' in difference or 'ponto percentual' in difference
+                if side == 'wrong':
+                    assert '✘ Você marcou ' in said and '; a resposta fica ' in said, where
+                elif side == 'right':
+                    assert ': certo.' in said, where
+                why = feedback.locator('details.preveja-porque')
+                assert why.count() == int(toggle), where
+                if not toggle:
+                    continue
+                toggles += 1
+                assert why.get_attribute('open') is None and said.rstrip().endswith('Por quê?'), where
+                summary = why.locator('summary')
+                summary.focus()
+                pg.keyboard.press('Enter')                              # the keyboard opens it
+                assert why.get_attribute('open') is not None, where
+                reason = why.inner_text()
+                assert 'chance' not in reason and 'log' not in reason, reason
+                link = why.get_by_role('link', name='Perto ou longe, no glossário')
+                href = link.get_attribute('href')
+                assert href.endswith('glossario.html#term-perto-ou-longe'), href
+                assert 'id="term-perto-ou-longe"' in (site / 'glossario.html').read_text(encoding='utf-8')
+                for part in (summary, link):                        # readable on the dark tinted box
+                    assert part.evaluate(CONTRAST_JS) >= 4.5, (where, part.inner_text())
+                pg.keyboard.press('Enter')
+                assert why.get_attribute('open') is None, where
+        assert toggles == sum(t for _, _, tries in SITE_CASES for *_, t in tries)
+
+        pg.goto(f'{site_url}/progresso.html', wait_until='load')
+        pg.locator('svg.progresso-grafico').wait_for()
+        section = pg.locator('#progresso-previsoes')
+        # the first read: the section (its text, the chart, the table) without the questions' own
+        # words, quoted in it (a question may speak of the chance of a malignant biopsy: a probability)
+        text = section.evaluate("""s => { const c = s.closest('section').cloneNode(true);
+            c.querySelectorAll('.progresso-rotulo, th[role=rowheader], title').forEach(e => e.remove());
+            return c.innerText; }""")
+        text = re.sub(r'“[^”]*”', '', text)
+        assert not ODDS_WORDS.search(text), ODDS_WORDS.search(text)
+        assert 'perto ou longe' in text and 'Você previu ' in text, text
+        cells = section.locator('.progresso-tabela-previsoes thead th').all_inner_texts()
+        assert cells == ['Pergunta', 'Você previu', 'Valor real', 'Diferença', 'Resultado'], cells
+        differences = section.locator('.progresso-tabela-previsoes tbody td[data-label="Diferença"]').all_inner_texts()
+        assert '29,9 pontos percentuais abaixo' in [d.replace('\xa0', ' ') for d in differences], differences
+        assert 'nenhuma' in differences                      # the exact 0,8
+        assert pg.evaluate('document.documentElement.scrollWidth') <= 390
+        assert errors == []
+    finally:
+        context.close()

@@ -7,9 +7,16 @@ What a student would notice if it broke:
 - a reload forgets what was answered, or "Apagar minhas respostas" does not forget it;
 - a second try writes over the first prediction; "Apagar" erases without asking, or for good;
 - the keyboard focus falls to the page after "Conferir" or "Mostrar sem prever";
-- with JavaScript off (print, search, screen readers without scripts) an output is missing.
+- with JavaScript off (print, search, screen readers without scripts) an output is missing;
+- a number's feedback is not one plain sentence (the verdict, both numbers, the difference in the
+  question's unit and its direction), speaks of odds on the first read, or opens "Por quê?"
+  where the difference alone explains the verdict (fast tier: preveja.js under Node; on the
+  built site: tests/test_feedback_browser.py).
 """
+import json
 import re
+import shutil
+import subprocess
 
 import pytest
 import stored
@@ -19,6 +26,133 @@ from conftest import ROOT, recording_page, toc_pages
 from course.fmt import parse
 
 LESSONS = [p for p in toc_pages() if p.startswith('lessons/')]
+PREVEJA_JS = ROOT / '_static' / 'preveja.js'
+# what the first read of a number's feedback never says (issue 41, item 1): the odds, the scale
+ODDS_WORDS = re.compile(r'chance|contra 1|\bvez(es)? (a|as|o|os) (sua|suas|seu|resposta)|log-odds|logit|'
+                        r'razão|régua', re.I)
+
+
+# ----------------------------------------------------------------------------- the words (Node)
+
+WORDS_RUNNER = r"""
+const P = require(process.argv[1]);
+const cases = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+const plain = h => h.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&');
+process.stdout.write(JSON.stringify(cases.map(c => {
+  const r = P.judgeNumber(c.typed, P.answerValue(c.answer),
+                          { tolerance: c.tolerance, unit: P.unitOf(c.unit || null), glossary: '../glossario.html',
+                            reference: c.reference || null, side: c.side || null });
+  return r.invalid ? { invalid: r.invalid } : { verdict: r.verdict, first: plain(r.html), why: r.why, toggle: r.toggle };
+})));
+"""
+
+# (answer as glued, tolerance, unit, typed) -> the first read, word for word, and whether "Por quê?" opens
+WORDS_CASES = [
+    # a percentage: the difference in percentage points, its direction, no toggle in mid-scale
+    (('69,9 %', 0.1, None, '40'), 'wrong',
+     '✘ Longe desta vez. Você previu 40,0 %; a resposta é 69,9 %: você ficou 29,9 pontos percentuais abaixo.', False),
+    (('69,9 %', 0.1, None, '78 %'), 'close',
+     '≈ Perto. Você previu 78,0 %; a resposta é 69,9 %: você ficou 8,1 pontos percentuais acima.', False),
+    (('87,7 %', 0.05, None, '85'), 'right',
+     '✔ Boa previsão. Você previu 85,0 %; a resposta é 87,7 %: você ficou 2,7 pontos percentuais abaixo.', False),
+    # near 100 %: 2,6 points cost more than 2,7 did above, and "Por quê?" says why (issue 30)
+    (('92,6 %', 0.03, None, '90'), 'close',
+     '≈ Perto. Você previu 90,0 %; a resposta é 92,6 %: você ficou 2,6 pontos percentuais abaixo.', True),
+    # far in mid-scale too: the difference says it all
+    (('92,6 %', 0.03, None, '50'), 'wrong',
+     '✘ Longe desta vez. Você previu 50,0 %; a resposta é 92,6 %: você ficou 42,6 pontos percentuais abaixo.', False),
+    # near 0 %: 4 % against 1,7 % is far though 2,3 points apart
+    (('1,7 %', 0.02, None, '4'), 'wrong',
+     '✘ Longe desta vez. Você previu 4,0 %; a resposta é 1,7 %: você ficou 2,3 pontos percentuais acima.', True),
+    (('69,9 %', 0.1, None, '1,5 %'), 'wrong',       # below 2, one point: the singular
+     '✘ Longe desta vez. Você previu 1,5 %; a resposta é 69,9 %: você ficou 68,4 pontos percentuais abaixo.', False),
+    (('2,0 %', 0.1, None, '0,5 %'), 'close',
+     '≈ Perto. Você previu 0,5 %; a resposta é 2,0 %: você ficou 1,5 ponto percentual abaixo.', True),
+    # a decimal (an F2, a specificity): the plain difference, never chances
+    (('0,714', 0.03, None, '0,669'), 'close',
+     '≈ Perto. Você previu 0,669; a resposta é 0,714: você ficou 0,045 abaixo.', False),
+    (('0,989', 0.003, None, '0,95'), 'wrong',
+     '✘ Longe desta vez. Você previu 0,950; a resposta é 0,989: você ficou 0,039 abaixo.', True),
+    (('0,779', 0.03, None, '86'), 'wrong',
+     '✘ Longe desta vez. (86 lido como 86 %.) Você previu 0,860; a resposta é 0,779: você ficou 0,081 acima.', True),
+    # exact, also as a fraction equal in the decimals shown
+    (('0,800', 0.005, None, '0,8'), 'right', '✔ Boa previsão. Você previu 0,800: exatamente a resposta.', False),
+    (('0,778', 0.01, None, '7/9'), 'right', '✔ Boa previsão. Você previu 0,778: exatamente a resposta.', False),
+    (('24\xa0%', 0.1, None, '24'), 'right', '✔ Boa previsão. Você previu 24 %: exatamente a resposta.', False),
+    # a count with its noun (:unidade:), singular and plural; judged relatively: below weighs more
+    (('3', 0.5, 'falso negativo/falsos negativos', '2'), 'close',
+     '≈ Perto. Você previu 2; a resposta é 3: você ficou 1 falso negativo abaixo.', False),
+    (('3', 0.5, 'falso negativo/falsos negativos', '1'), 'wrong',
+     '✘ Longe desta vez. Você previu 1; a resposta é 3: você ficou 2 falsos negativos abaixo.', True),
+    (('3', 0.5, 'falso negativo/falsos negativos', '5'), 'close',
+     '≈ Perto. Você previu 5; a resposta é 3: você ficou 2 falsos negativos acima.', False),
+    (('117', 10, 'mulheres', '90'), 'close',
+     '≈ Perto. Você previu 90; a resposta é 117: você ficou 27 mulheres abaixo.', False),
+    (('2.120', 100, None, '2000'), 'close',
+     '≈ Perto. Você previu 2.000; a resposta é 2.120: você ficou 120 abaixo.', False),
+    # another number (5,2 healthy people marked per sick one found)
+    (('5,2', 0.5, 'saudável/saudáveis', '2'), 'wrong',
+     '✘ Longe desta vez. Você previu 2,0; a resposta é 5,2: você ficou 3,2 saudáveis abaixo.', True),
+]
+
+
+def words(cases):
+    node = shutil.which('node')
+    if node is None:
+        pytest.fail('node não está no PATH (README, "Os dois comandos")')
+    run = subprocess.run([node, '-e', WORDS_RUNNER, str(PREVEJA_JS)], input=json.dumps(cases),
+                         capture_output=True, text=True, timeout=60, check=False, cwd=ROOT)
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)
+
+
+def test_a_numbers_first_read_is_one_plain_sentence():
+    """The verdict, the two numbers and the difference in the question's unit with its direction;
+    no odds on the first read; "Por quê?" only where the difference alone would not explain it."""
+    got = words([{'answer': a, 'tolerance': t, 'unit': u, 'typed': typed}
+                 for (a, t, u, typed), *_ in WORDS_CASES])
+    for ((answer, _, _, typed), verdict, first, toggle), said in zip(WORDS_CASES, got):
+        assert said['verdict'] == verdict, (answer, typed, said)
+        assert said['first'] == first, (answer, typed, said['first'])
+        assert not ODDS_WORDS.search(said['first']), said['first']
+        assert bool(said['toggle']) is toggle, (answer, typed, said['why'])
+        if toggle:
+            assert said['toggle'].startswith('<details class="preveja-porque"><summary>Por quê?</summary>')
+            assert 'href="../glossario.html#term-perto-ou-longe"' in said['toggle']
+            assert 'chance' not in said['why'] and 'log' not in said['why'], said['why']
+
+
+def test_why_says_which_end_of_the_scale_in_plain_words():
+    got = words([{'answer': '92,6 %', 'tolerance': 0.03, 'typed': '90'},
+                 {'answer': '1,7 %', 'tolerance': 0.02, 'typed': '4'},
+                 {'answer': '0,017', 'tolerance': 0.01, 'typed': '0'},
+                 {'answer': '3', 'tolerance': 0.5, 'typed': '1', 'unit': 'falso negativo/falsos negativos'}])
+    assert [g['why'] for g in got] == [
+        'Quanto mais perto de 100 %, mais pesa o que falta para chegar a 100 %: 10,0 % (o que falta a '
+        '90,0 %) é 1,35 vez 7,4 % (o que falta a 92,6 %).',
+        'Quanto mais perto de 0 %, mais pesa quantas vezes um número cabe no outro, e menos a diferença '
+        'em pontos: 4,0 % é 2,35 vezes 1,7 %.',
+        # 0 fits no number of times in 0,017: the sentence without its example
+        'Quanto mais perto de 0, mais pesa quantas vezes um número cabe no outro, e menos a diferença.',
+        'Numa contagem, o veredito compara quantas vezes um número cabe no outro, não só a diferença: '
+        'ficar 2 falsos negativos abaixo de 3 pesa mais que ficar 2 falsos negativos acima.']
+
+
+def test_above_or_below_and_a_non_number_say_it_first():
+    got = words([{'answer': '0,714', 'tolerance': 0.03, 'typed': '0,72', 'side': 'below',
+                  'reference': {'value': 0.667, 'name': 'F1 = 0,667'}},
+                 {'answer': '0,714', 'tolerance': 0.03, 'typed': '0,72', 'side': 'above',
+                  'reference': {'value': 0.667, 'name': 'F1 = 0,667'}},
+                 {'answer': '0,017', 'tolerance': 0.01, 'typed': '0,04', 'side': 'below',
+                  'reference': {'value': 0.001, 'name': 'prevalência = 0,001'}},
+                 {'answer': '69,9 %', 'tolerance': 0.1, 'typed': '1/0'}])
+    assert got[0]['first'] == ('✘ Longe desta vez. ✘ Você marcou abaixo de F1 = 0,667; a resposta fica acima. '
+                               'Você previu 0,720; a resposta é 0,714: você ficou 0,006 acima.')
+    assert got[1]['first'] == ('✔ Boa previsão. ✔ Acima de F1 = 0,667: certo. '
+                               'Você previu 0,720; a resposta é 0,714: você ficou 0,006 acima.')
+    assert not got[2]['toggle']           # the side decided the verdict, and the sentence says so
+    assert got[3] == {'invalid': 'Divisão por zero (o denominador é 0). Digite um número, por exemplo '
+                                 '0,75 (também vale 3/4 ou 75 %).'}
 
 
 def lesson_glue(page):
@@ -136,8 +270,9 @@ def test_predict_reveal_remember_clear_and_show_without_predicting(browser, site
         kind = answer_correctly(box, ui)
         assert answers.nth(i).is_visible(), f'{page}: Preveja {i + 1} still hides its answer'
         said = box.locator('.preveja-retorno').inner_text()
-        if kind == 'numero':
-            assert 'a resposta é ' + ui.get_attribute('data-resposta') in said, said
+        if kind == 'numero':     # the answer itself typed: one number, said to be exact
+            answer = ui.get_attribute('data-resposta').replace('\xa0', ' ')
+            assert f'Você previu {answer}: exatamente a resposta.' in said.replace('\xa0', ' '), said
             assert said.startswith('✔ Boa previsão'), said
         elif kind == 'escolha':
             assert said.startswith('✔ Certo'), said
@@ -211,7 +346,7 @@ def test_numbers_are_read_as_a_student_types_them(browser, site_url):
     field.press('Enter')
     said = box.locator('.preveja-retorno').inner_text()
     gap = f'{value - 50:.1f}'.replace('.', ',')
-    assert 'Você previu 50,0 %' in said and f'diferença de {gap} pontos percentuais' in said, said
+    assert f'Você previu 50,0 %; a resposta é {answer}: você ficou {gap} pontos percentuais abaixo.' in said, said
     assert said.startswith('✘ Longe')
     pg.context.close()
 

@@ -10,7 +10,8 @@ Fast tier (Node, the small test book, no browser):
 
 In Chromium, on the built site:
 - after answering on two lessons (and after "Apagar"), the page says something else;
-- the chart's points are not the stored first guesses and the real values;
+- the chart's points are not the stored first guesses and the real values, or the table and the
+  text do not give the difference in plain words (in the question's unit, above or below);
 - an exported file, loaded into a fresh browser, does not give the same progress;
 - a damaged or foreign file changes something, or is refused without saying why;
 - the page fails axe, overflows a phone, or a lesson has no link to it.
@@ -259,9 +260,15 @@ def test_the_manifest_of_the_test_book(book):
         {'id': 'pratique:auc-pares', 'kind': 'auc-pares', 'title': 'Exercício de ROC AUC por pares',
          'section': {'href': 'pratica.html#a-area-sob-a-curva-contando-pares',
                      'title': 'A área sob a curva, contando pares'}}]
-    [box] = pages['aula.html']['items']
+    box, count = pages['aula.html']['items']
     assert box['kind'] == 'preveja-texto' and box['id'].startswith('preveja:texto-')
     assert box['prompt'] == 'O que acontece com a revocação quando o limiar sobe?'
+    assert 'unit' not in box
+    # a numeric box with a unit (:unidade:): the difference on "Meu progresso" takes its noun
+    assert count == {'id': 'preveja:teste_mulheres', 'kind': 'preveja-numero',
+                     'prompt': 'Quantas das 200 mulheres do teste vão ao exame?',
+                     'section': {'href': 'aula.html#uma-aula', 'title': 'Uma aula'},
+                     'answer': '117', 'tolerance': 10.0, 'reference': None, 'unit': 'mulher/mulheres'}
     script = (book.outdir / '_static' / 'progresso' / 'manifesto.js').read_text(encoding='utf-8')
     assert json.loads(script.split('= ', 1)[1].rstrip().rstrip(';')) == data
 
@@ -418,11 +425,17 @@ def test_the_chart_shows_the_first_guess_against_the_real_value(browser, site_ur
     x = float(point.locator('.progresso-marca').get_attribute('data-x'))
     assert x == pytest.approx(centre + max(-reach, min(reach, judged.distance)) * scale)
     assert x < centre                     # 0,9 is below the real value
+    # the table and the sentence in plain words: the difference in the question's unit, its side
+    from course.fmt import num
+    difference = num(real.value - 0.9, real.decimals)
     cells = pg.locator('.progresso-tabela-previsoes tbody tr').first.inner_text().split('\t')
-    assert cells[1] == '0,900' and cells[2] == item_['answer']
+    assert cells[1] == '0,900' and cells[2] == item_['answer'] and cells[3] == f'{difference} abaixo', cells
     words = {'right': 'foi boa', 'close': 'ficou perto', 'wrong': 'ficou longe'}[judged.verdict]
     assert pg.locator('.progresso-calibracao').inner_text() == \
         f'Sua primeira previsão de número {words}, abaixo do valor real.'
+    if judged.verdict != 'right':
+        assert pg.locator('.progresso-mais-longe').inner_text().endswith(
+            f'Você previu 0,900; o valor real é {item_["answer"]}: você ficou {difference} abaixo.')
     pg.context.close()
 
 
