@@ -368,8 +368,8 @@
         return [link(p.page, p.title), p.quiz.answered + ' de ' + p.quiz.total, String(p.quiz.right),
                 p.prevejas.made + ' de ' + p.prevejas.total];
       });
-      box.appendChild(table('Respostas por aula',
-        [{ text: 'Aula', num: false }, 'Quiz', 'Certas', 'Preveja'], rows,
+      box.appendChild(table('Respostas por parte das aulas',
+        [{ text: 'Parte', num: false }, 'Quiz', 'Certas', 'Preveja'], rows,
         ['Total', t.quiz.answered + ' de ' + t.quiz.total, String(t.quiz.right),
          t.prevejas.made + ' de ' + t.prevejas.total]));
       box.appendChild(el('p', { 'class': 'progresso-nota' }, '"Quiz": perguntas respondidas; ' +

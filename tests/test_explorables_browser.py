@@ -801,6 +801,30 @@ def test_a_tall_panel_keeps_its_numbers_in_view_next_to_its_sliders(page, kind, 
 
 
 @pytest.mark.slow
+def test_a_preset_moves_every_number_the_phones_line_too(page):
+    """Issue 41: after "Modelo preguiçoso" the four cells showed 5/5/10/980 while the line of
+    numbers under the sliders still said "Acurácia 75,0 % Precisão 77,8 %" until a +/− tap."""
+    page.set_viewport_size(PHONE)
+    open_page(page, 'lessons/metricas-fundamental-perguntas.html')      # section 4, part 2 of the lesson
+    show_answers(page)
+    root = explorable(page, 'four-cells')
+    names = [('Acurácia', 'accuracy'), ('Precisão', 'precision'), ('Revocação', 'recall'), ('F1', 'f1')]
+
+    def line_says_the_panels_numbers():
+        assert root.evaluate(READOUT_JS), 'no line of numbers under the sliders on a phone'
+        line = root.evaluate("r => Array.from(r.querySelectorAll('.ex-readout-item'), i => i.textContent)")
+        said = shown(root, [k for _, k in names])
+        assert [' '.join(i.split()) for i in line] == [' '.join(f'{lab} {said[k]}'.split()) for lab, k in names]
+    line_says_the_panels_numbers()
+    before = shown(root, ['accuracy'])
+    root.get_by_role('button', name='Modelo preguiçoso').click()
+    assert shown(root, ['tp', 'fn', 'fp', 'tn']) == {'tp': '5', 'fn': '5', 'fp': '10', 'tn': '980'}
+    assert shown(root, ['accuracy']) != before
+    line_says_the_panels_numbers()
+    assert_clean(page)
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize('mode', ['light', 'dark'])
 def test_no_light_frame_around_a_dark_explorable_and_choices_read_as_made_or_not(page, mode):
     """Issue 30: in dark mode every explorable had a light-grey outer frame (the theme's light

@@ -367,6 +367,9 @@ def test_progress_after_answering_on_two_lessons_and_after_clearing(browser, sit
             f'tentativa); 1 de {n_boxes} caixas Preveja respondidas.') in summary_text(pg)
     total = pg.locator('#progresso-resumo tfoot tr').inner_text().split('\t')
     assert total[0].strip() == 'Total' and total[1].startswith('1 de ') and total[2] == '1' and total[3].startswith('1 de ')
+    # each row is a page, a part of a lesson, as the pages call it ("Parte 1 de 4 da aula"): issue 41
+    assert pg.locator('#progresso-resumo caption').inner_text() == 'Respostas por parte das aulas'
+    assert pg.locator('#progresso-resumo thead th').first.inner_text() == 'Parte'
     rows = {r.locator('th').inner_text(): r.inner_text().split('\t')
             for r in pg.locator('#progresso-resumo tbody tr').all()}
     assert rows['Métrica e limiar pelo custo dos erros'][1].startswith('1 de ')
