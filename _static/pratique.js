@@ -123,7 +123,7 @@
       var wrong = step.own.of.filter(function (j) { return before[j].status !== 'right'; });
       if (matches(guess.value, own, step)) {
         if (!wrong.length) return { status: 'right' };
-        return { status: 'carried', hint: 'Certo a partir dos seus números; o erro está no ' +
+        return { status: 'carried', hint: 'certo a partir dos seus números; o erro está no ' +
                                           listed(wrong.map(stepName)) + '.' };
       }
     }

@@ -358,7 +358,14 @@
       c.minutes = MINUTES[c.type];
       (c.dueDay <= today ? due : waiting).push(c);
     });
-    due.sort(function (a, b) { return a.dueDay - b.dueDay || ORDER[a.type] - ORDER[b.type]; });
+    /* the oldest first; within a day, the kinds in turn (an exercise, a quiz question, a Preveja,
+       an exercise...), so that ten minutes are not all exercises or all questions */
+    var rank = {};
+    due.forEach(function (c) {
+      var key = c.dueDay + ':' + c.type;
+      c.turn = rank[key] = (rank[key] === undefined ? 0 : rank[key] + 1);
+    });
+    due.sort(function (a, b) { return a.dueDay - b.dueDay || a.turn - b.turn || ORDER[a.type] - ORDER[b.type]; });
     var shown = [], minutes = 0;
     due.forEach(function (c) {
       if (!shown.length || minutes + c.minutes <= REVIEW_MINUTES) { shown.push(c); minutes += c.minutes; }

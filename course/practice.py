@@ -57,8 +57,8 @@ from .fmt import MINUS, num
 
 # 100 draws per kind: many more than a student needs to master a kind (a few dozen at most, each
 # seen once), a range an instructor can hand out seed by seed to a large class, and a file of
-# 60-160 kB per kind (4-16 kB compressed), fetched only when a student asks for another exercise.
-# 200 would double what "Guardar o curso" keeps on a phone for exercises nobody reaches.
+# 70-190 kB per kind (6-21 kB compressed), fetched only when a student asks for another exercise.
+# 200 would double what "Guardar o curso" keeps on a phone (1,7 MB) for exercises nobody reaches.
 N_SEEDS = 100
 MAX_TRIES = 4000
 STEP_RULE = 0.05          # a step's tolerance is at most 5 % of its answer
@@ -323,6 +323,9 @@ class Story:
     def ending(self) -> str:
         return 'as' if self.fem else 'os'
 
+    def how_many(self) -> str:
+        return 'quantas' if self.fem else 'quantos'
+
 
 RARE = 0.2
 STORIES = [
@@ -389,13 +392,13 @@ def _exercise(kind, seed, statement, table, question, steps, solution, numbers) 
 def _wrong_precision(s: Story, c):
     total = sum(c)
     return [
-        _must(metrics.recall(c), f'Esse número é a revocação: você leu a linha dos que eram {s.pos_many}. '
-                                 f'A precisão lê a coluna dos que o modelo marcou como {s.pos}.'),
-        _must(metrics.specificity(c), f'Esse número é a especificidade, a linha dos que eram {s.neg_many}. '
-                                      f'A precisão olha só os que o modelo marcou como {s.pos}.'),
+        _must(metrics.recall(c), f'Esse número é a revocação: você leu a linha {s.of()} que eram {s.pos_many}. '
+                                 f'A precisão lê a coluna {s.of()} que o modelo marcou como {s.pos}.'),
+        _must(metrics.specificity(c), f'Esse número é a especificidade, a linha {s.of()} que eram {s.neg_many}. '
+                                      f'A precisão olha só {s.ending()} que o modelo marcou como {s.pos}.'),
         _may(c.fp / (c.tp + c.fp), 'Essa é a fração de alarmes falsos entre os marcados (1 − precisão): '
                                    'a precisão conta os acertos, TP.'),
-        _may(c.tp / total, f'Você dividiu TP pelo total: a precisão divide só pelos que o modelo marcou como '
+        _may(c.tp / total, f'Você dividiu TP pelo total: a precisão divide só pel{s.ending()} que o modelo marcou como '
                            f'{s.pos}, TP + FP.'),
         _may(metrics.accuracy(c), 'Esse número é a acurácia (a diagonal sobre o total).'),
     ]
@@ -404,13 +407,13 @@ def _wrong_precision(s: Story, c):
 def _wrong_recall(s: Story, c):
     total = sum(c)
     return [
-        _must(metrics.precision(c), f'Esse número é a precisão: você leu a coluna dos que o modelo marcou como '
-                                    f'{s.pos}. A revocação lê a linha dos que eram {s.pos_many}.'),
-        _must(metrics.specificity(c), f'Esse número é a especificidade, a linha dos que eram {s.neg_many}. '
-                                      f'A revocação lê a linha dos que eram {s.pos_many}.'),
+        _must(metrics.precision(c), f'Esse número é a precisão: você leu a coluna {s.of()} que o modelo marcou como '
+                                    f'{s.pos}. A revocação lê a linha {s.of()} que eram {s.pos_many}.'),
+        _must(metrics.specificity(c), f'Esse número é a especificidade, a linha {s.of()} que eram {s.neg_many}. '
+                                      f'A revocação lê a linha {s.of()} que eram {s.pos_many}.'),
         _may(c.fn / (c.tp + c.fn), 'Essa é a fração que o modelo deixa passar (1 − revocação): '
                                    'a revocação conta os achados, TP.'),
-        _may(c.tp / total, f'Você dividiu TP pelo total: a revocação divide só pelos que eram {s.pos_many}, '
+        _may(c.tp / total, f'Você dividiu TP pelo total: a revocação divide só pel{s.ending()} que eram {s.pos_many}, '
                            'TP + FN.'),
     ]
 
@@ -420,12 +423,12 @@ _ACCURACY_IS = 'Esse número é a acurácia (a diagonal sobre o total); '
 
 def _check_precision(s: Story) -> str:
     return (f'Confira a coluna: a precisão pergunta, {s.of()} {s.case} que o modelo marcou como {s.pos}, '
-            f'quantos eram {s.pos_many}.')
+            f'{s.how_many()} eram {s.pos_many}.')
 
 
 def _check_recall(s: Story) -> str:
     return (f'Confira a linha: a revocação pergunta, {s.of()} {s.case} que eram {s.pos_many}, '
-            'quantos o modelo marcou.')
+            f'{s.how_many()} o modelo marcou.')
 
 
 # ----------------------------------------------------------------------------- the kinds
@@ -456,9 +459,9 @@ def _wrong_accuracy(s: Story, c):
     total = sum(c)
     both = 'a acurácia conta os acertos das duas classes.'
     return [
-        _must(metrics.specificity(c), f'Esse número é a especificidade, só a linha dos que eram {s.neg_many}; {both}'),
-        _must(metrics.recall(c), f'Esse número é a revocação, só a linha dos que eram {s.pos_many}; {both}'),
-        _must(metrics.precision(c), f'Esse número é a precisão, só a coluna dos que o modelo marcou como {s.pos}; '
+        _must(metrics.specificity(c), f'Esse número é a especificidade, só a linha {s.of()} que eram {s.neg_many}; {both}'),
+        _must(metrics.recall(c), f'Esse número é a revocação, só a linha {s.of()} que eram {s.pos_many}; {both}'),
+        _must(metrics.precision(c), f'Esse número é a precisão, só a coluna {s.of()} que o modelo marcou como {s.pos}; '
                                     'a acurácia é a diagonal sobre o total.'),
         _must(metrics.balanced_accuracy(c), 'Esse número é a acurácia balanceada (a média da revocação e da '
                                             'especificidade); a acurácia comum é a diagonal sobre o total.'),
@@ -500,15 +503,15 @@ _revocacao = _metric_from_matrix(
 
 def _wrong_specificity(s: Story, c):
     return [
-        _must(metrics.accuracy(c), _ACCURACY_IS + f'a especificidade olha só a linha dos que eram {s.neg_many}.'),
-        _must(metrics.recall(c), f'Esse número é a revocação, a linha dos que eram {s.pos_many}; '
-                                 f'a especificidade lê a linha dos que eram {s.neg_many}.'),
-        _must(metrics.precision(c), f'Esse número é a precisão, a coluna dos que o modelo marcou como {s.pos}; '
-                                    f'a especificidade lê a linha dos que eram {s.neg_many}.'),
+        _must(metrics.accuracy(c), _ACCURACY_IS + f'a especificidade olha só a linha {s.of()} que eram {s.neg_many}.'),
+        _must(metrics.recall(c), f'Esse número é a revocação, a linha {s.of()} que eram {s.pos_many}; '
+                                 f'a especificidade lê a linha {s.of()} que eram {s.neg_many}.'),
+        _must(metrics.precision(c), f'Esse número é a precisão, a coluna {s.of()} que o modelo marcou como {s.pos}; '
+                                    f'a especificidade lê a linha {s.of()} que eram {s.neg_many}.'),
         _may(c.fp / (c.fp + c.tn), 'Essa é a taxa de falsos positivos (1 − especificidade): '
                                    'a especificidade conta os deixados em paz, TN.'),
-        _may(metrics.npv(c), f'Você leu a coluna dos que o modelo chamou de {s.neg} (esse é o VPN); '
-                             f'a especificidade lê a linha dos que eram {s.neg_many}.'),
+        _may(metrics.npv(c), f'Você leu a coluna {s.of()} que o modelo chamou de {s.neg} (esse é o VPN); '
+                             f'a especificidade lê a linha {s.of()} que eram {s.neg_many}.'),
     ]
 
 
@@ -522,7 +525,7 @@ _especificidade = _metric_from_matrix(
     lambda s: 'Qual é a especificidade do modelo?',
     _wrong_specificity,
     lambda s: (f'Confira a linha: a especificidade pergunta, {s.of()} {s.case} que eram {s.neg_many}, '
-               'quantos o modelo deixou em paz.'))
+               f'{s.how_many()} o modelo deixou em paz.'))
 
 
 def _f1_with_tn(c):
@@ -619,8 +622,8 @@ def _balanced(rng, kind, seed):
                                              'especificidade: (revocação + especificidade) / 2.'),
     ]
     step = share_step('Sua resposta', value,
-                      f'Confira as duas taxas: a revocação lê a linha dos que eram {story.pos_many}, a '
-                      f'especificidade a dos que eram {story.neg_many}; depois, a média das duas.', wrong)
+                      f'Confira as duas taxas: a revocação lê a linha {story.of()} que eram {story.pos_many}, a '
+                      f'especificidade a {story.of()} que eram {story.neg_many}; depois, a média das duas.', wrong)
     lines = [_cells_line(story, c),
              f'revocação = TP / (TP + FN) = {n0(c.tp)} / {n0(c.tp + c.fn)} = {n(r)}',
              f'especificidade = TN / (TN + FP) = {n0(c.tn)} / {n0(c.tn + c.fp)} = {n(s)}',
@@ -850,8 +853,8 @@ def _cost_threshold(rng, kind, seed):
     _require(0 < best < 3 or random.Random(f'{kind}:{seed}:borda').random() < 0.2)
     value = int(costs[best])
     swapped = metrics.cost(np.array(fn), np.array(fp), c_fp, c_fn)
-    wrong = [_may(float(costs[k]), f'Esse é o custo do limiar {short(t, 2)}; o mais barato é o de menor custo '
-                                   'dos quatro.') for k, t in enumerate(thresholds) if k != best]
+    wrong = [_may(float(costs[k]), 'Esse é o custo de outro limiar; o mais barato é o de menor custo dos quatro.')
+             for k in range(4) if k != best]
     wrong += [_may(float(min(swapped)), f'Você trocou os preços: a falha (FN) custa {reais(c_fn)} e o alarme '
                                         f'falso (FP), {reais(c_fp)}.'),
               _may(float(min(a + b for a, b in zip(fn, fp))), 'Faltou multiplicar pelos preços: '

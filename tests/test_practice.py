@@ -603,7 +603,7 @@ def test_each_typical_wrong_value_is_wrong_and_gets_its_hint(graded):
             if j < i or (j > i and not ex.steps[j].own):
                 assert status == 'right', (where, got)
             elif j > i:
-                assert status == 'carried' and hint == f'Certo a partir dos seus números; o erro está no passo {i + 1}.', \
+                assert status == 'carried' and hint == f'certo a partir dos seus números; o erro está no passo {i + 1}.', \
                     (where, got)
         seen[ex.kind] += 1
     assert set(seen) == set(KINDS), seen                  # every kind has typical wrong values
@@ -631,7 +631,7 @@ def test_leaving_out_one_minus_pi_is_never_right(graded):
             ex = what[1]
             assert got['verdict'] == 'wrong', (ex.seed, got)
             assert got['steps'][1][0] == 'wrong' and '1 − π' in got['steps'][1][1], (ex.seed, got)
-            assert got['steps'][2] == ['carried', 'Certo a partir dos seus números; o erro está no passo 2.']
+            assert got['steps'][2] == ['carried', 'certo a partir dos seus números; o erro está no passo 2.']
             n += 1
     assert n == GRADED
 

@@ -226,7 +226,7 @@ def test_f1_in_three_steps_grades_the_last_from_the_students_own_numbers(phone):
     own = practice.OPS['harmonic'](float(typed_p), float(r.shown.replace(',', '.')))
     lines = fill_steps(box, [typed_p.replace('.', ','), r.shown, f'{own:.3f}'.replace('.', ',')])
     assert lines == [f'✘ Passo 1: {spec_for_p.hint}', f'✔ Passo 2: certo ({r.shown}).',
-                     '✔ Passo 3: Certo a partir dos seus números; o erro está no passo 1.']
+                     '✔ Passo 3: certo a partir dos seus números; o erro está no passo 1.']
     assert box.locator('div.pratique-resolucao').is_hidden()
     assert box.locator('.pratique-passo-campo input').first.get_attribute('aria-invalid') == 'true'
     lines = fill_steps(box, [p.shown, r.shown, f.shown])
