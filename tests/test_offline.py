@@ -32,7 +32,7 @@ import offline  # noqa: E402
 pytestmark = pytest.mark.slow      # the built site, a browser or a notebook run
 
 VISITED = 'lessons/custo.html'          # figures, the cost explorable, a quiz
-UNVISITED = 'lessons/calibracao.html'   # figures, the calibration explorable, a quiz
+UNVISITED = 'lessons/calibracao.html'   # the calibration explorable, a quiz
 CACHE_PREFIX = f'curso-offline:{PREFIX}/:'
 
 

@@ -230,9 +230,14 @@ KEYS.update({
     # the isotonic map is the one whose ROC AUC moved on the lesson's forest (Platt's did not)
     ('calibracao', 'mapa-muda-auc'):
         [0] if CALIB['calib_map_iso_auc'] != CALIB['calib_map_none_auc'] == CALIB['calib_map_platt_auc'] else [],
-    # the forest's T > 1 comes from the exact 0 and 1 with the wrong label (the lesson's T_mid < 1 without them)
+    # the clip decides the forest's T: above 1 with 1e-12, where each exact wrong 0 or 1 costs more
+    # in the log loss, below 1 with half a vote
     ('calibracao', 'temperatura-piora-floresta'):
-        [0] if quiz.number_from_text(CALIB['calib_map_T']) > 1 > quiz.number_from_text(CALIB['calib_map_T_mid']) else [],
+        [0] if quiz.number_from_text(CALIB['calib_map_T_tiny']) > 1 > quiz.number_from_text(CALIB['calib_map_T'])
+        and quiz.number_from_text(CALIB['calib_map_cost_tiny']) > quiz.number_from_text(CALIB['calib_map_cost_half']) else [],
+    # false: the lazy model is calibrated on the validation biopsies and its Brier is the worse one
+    ('calibracao', 'calibrado-e-inutil'):
+        quiz.number_from_text(CALIB['calib_const_brier']) <= quiz.number_from_text(CALIB['calib_nb_brier_before']),
     ('custo', 'cada-limiar-sua-metrica'): [1],
     ('custo', 'escolher-no-teste'): False,
     # the made-up thresholds A (100 misses, 30 false alarms) and B (60, 900) at 50 and 1
