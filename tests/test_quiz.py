@@ -93,6 +93,7 @@ KEYS = {
     ('calibracao', 'temperatura-muda'): [0, 1, 2] + ([6] if int(CALIB['calib_nb_changed_thr']) > 0 else []),
     ('calibracao', 'por-que-decisoes-ficam'): [0],
     ('calibracao', 'ordenar-nao-e-calibrar'): [0],
+    ('calibracao', 'ler-o-diagrama'): [0],
     ('calibracao', 'abaixo-da-diagonal'): [0],
     ('calibracao', 'logistica-calibrada'): [0],
     # false: the best-F1 threshold costs more than the theory threshold, which nobody tuned
@@ -417,6 +418,7 @@ TYPED_ON_PURPOSE = {
     'metricas': {'paradoxo-acuracia': {'0,990', '990'}, 'limiar-sobe': {'0,65', '0,70', '0,5', '0,7'}},
     'custo': {'f1-nao-e-custo': {'0,01', '0,99', '1', '20'}},
     'calibracao': {'temperatura-numero': {'0,99'}, 'erros-esperados': {'0,01'},
+                   'ler-o-diagrama': {'0,7', '0,8', '0,5'},   # a made-up bin of a diagram
                    'temperatura-ou-isotonica': {'1.000'}},   # scikit-learn's rule of thumb, ≪ 1000 samples
     'roc': {'par-perdido': {'0,35'}, 'precisao-por-bayes': {'0,95'},
             'prevalencia-cai': {'0,1%', '0,1 %', '0,1\u00a0%'}, 'bootstrap-como': {'0,05'},
