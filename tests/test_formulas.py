@@ -42,8 +42,8 @@ BEFORE = {
         'AUC=P(X+−X−>0)=Φ(d2)=Φ(22)=Φ(1,414)≈0,921(d=2).',
         'Φ(d/2)',                                  # in a quiz prompt
     ],
-    'lessons/calibracao': [
-        'z=log\u2061P(maligno)−log\u2061P(benigno)',   # part 1, section 3
+    'lessons/calibracao-ideia': [
+        'z=log\u2061P(maligno)−log\u2061P(benigno)',   # part 2, section 3
     ],
     'lessons/calibracao-temperatura': [
         'σ(z/T)≥0,5',                              # part 2, section 5 (and a quiz option of its check)

@@ -82,7 +82,7 @@ def test_printed_sentences_wrap_instead_of_scrolling(page):
     words kept): on a phone they wrap, each continued line indented, instead of scrolling."""
     page.set_viewport_size(PHONE)
     # the part of the calibration lesson that holds the 50-split listing (section 7)
-    page.goto(f'{page.site_url}/lessons/calibracao-temperatura.html', wait_until='load')
+    page.goto(f'{page.site_url}/lessons/calibracao-acaso.html', wait_until='load')
     page.evaluate(OPEN_ALL)
     out = page.locator('.cell_output pre', has_text='50 splits').first
     assert 'wraps' in out.get_attribute('class')

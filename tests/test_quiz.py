@@ -93,6 +93,7 @@ KEYS = {
     ('calibracao', 'temperatura-muda'): [0, 1, 2] + ([6] if int(CALIB['calib_nb_changed_thr']) > 0 else []),
     ('calibracao', 'por-que-decisoes-ficam'): [0],
     ('calibracao', 'ordenar-nao-e-calibrar'): [0],
+    ('calibracao', 'ler-o-diagrama'): [0],
     ('calibracao', 'abaixo-da-diagonal'): [0],
     ('calibracao', 'logistica-calibrada'): [0],
     # false: the best-F1 threshold costs more than the theory threshold, which nobody tuned
@@ -230,9 +231,14 @@ KEYS.update({
     # the isotonic map is the one whose ROC AUC moved on the lesson's forest (Platt's did not)
     ('calibracao', 'mapa-muda-auc'):
         [0] if CALIB['calib_map_iso_auc'] != CALIB['calib_map_none_auc'] == CALIB['calib_map_platt_auc'] else [],
-    # the forest's T > 1 comes from the exact 0 and 1 with the wrong label (the lesson's T_mid < 1 without them)
+    # the clip decides the forest's T: above 1 with 1e-12, where each exact wrong 0 or 1 costs more
+    # in the log loss, below 1 with half a vote
     ('calibracao', 'temperatura-piora-floresta'):
-        [0] if quiz.number_from_text(CALIB['calib_map_T']) > 1 > quiz.number_from_text(CALIB['calib_map_T_mid']) else [],
+        [0] if quiz.number_from_text(CALIB['calib_map_T_tiny']) > 1 > quiz.number_from_text(CALIB['calib_map_T'])
+        and quiz.number_from_text(CALIB['calib_map_cost_tiny']) > quiz.number_from_text(CALIB['calib_map_cost_half']) else [],
+    # false: the lazy model is calibrated on the validation biopsies and its Brier is the worse one
+    ('calibracao', 'calibrado-e-inutil'):
+        quiz.number_from_text(CALIB['calib_const_brier']) <= quiz.number_from_text(CALIB['calib_nb_brier_before']),
     ('custo', 'cada-limiar-sua-metrica'): [1],
     ('custo', 'escolher-no-teste'): False,
     # the made-up thresholds A (100 misses, 30 false alarms) and B (60, 900) at 50 and 1
@@ -412,6 +418,7 @@ TYPED_ON_PURPOSE = {
     'metricas': {'paradoxo-acuracia': {'0,990', '990'}, 'limiar-sobe': {'0,65', '0,70', '0,5', '0,7'}},
     'custo': {'f1-nao-e-custo': {'0,01', '0,99', '1', '20'}},
     'calibracao': {'temperatura-numero': {'0,99'}, 'erros-esperados': {'0,01'},
+                   'ler-o-diagrama': {'0,7', '0,8', '0,5'},   # a made-up bin of a diagram
                    'temperatura-ou-isotonica': {'1.000'}},   # scikit-learn's rule of thumb, ≪ 1000 samples
     'roc': {'par-perdido': {'0,35'}, 'precisao-por-bayes': {'0,95'},
             'prevalencia-cai': {'0,1%', '0,1 %', '0,1\u00a0%'}, 'bootstrap-como': {'0,05'},
