@@ -638,7 +638,7 @@ def test_on_a_phone_nothing_is_clipped_every_row_names_its_lesson_and_a_download
             g => g.querySelectorAll('.progresso-rotulo').length)""")
         assert predicted >= 4 and len(rows) == predicted and all(1 <= n <= 2 for n in rows), rows
         cells = pg.locator('.progresso-tabela-previsoes tbody th').all_inner_texts()
-        assert all(c.startswith(('Calibração', 'Métrica e limiar')) for c in cells), cells
+        assert all(c.startswith(('Calibração', 'O custo no teste')) for c in cells), cells
         with pg.expect_download():
             pg.get_by_role('button', name='Baixar minhas respostas').tap()
         status = pg.locator('.progresso-estado')
