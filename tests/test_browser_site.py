@@ -26,7 +26,7 @@ def test_search_box_speaks_portuguese(page):
 def test_glued_values_are_bold_and_glued_words_are_prose(page):
     """A computed value in the prose stands out in bold; a glued clause reads like the text
     around it (a whole sentence in bold reads as shouting)."""
-    page.goto(f'{page.site_url}/lessons/custo.html', wait_until='networkidle')
+    page.goto(f'{page.site_url}/lessons/custo-verificacao.html', wait_until='networkidle')
     weights = page.evaluate("""() => Array.from(document.querySelectorAll('span.pasted-text'),
         s => [s.textContent, getComputedStyle(s).fontWeight, getComputedStyle(s.parentElement).fontWeight])""")
     values = [(t, w) for t, w, _ in weights if t.strip().isdigit()]

@@ -339,8 +339,8 @@ def answer_two_lessons(browser, site_url):
     """A quiz question right on "custo" (its final quiz), a numeric Preveja on "metricas-fundamental-exercicio"
     (tried twice: the first guess is the one that counts). Returns the page, on "Meu progresso"."""
     pg = open_page(browser, site_url, 'lessons/custo')
-    q = pg.locator('fieldset.cq-q[data-qid="f1-para-tudo"]').first
-    q.get_by_label('Falso').check()
+    q = pg.locator('fieldset.cq-q[data-qid="custo-extremo-todos"]').first
+    q.get_by_label('Sua resposta').fill('750')
     q.get_by_role('button', name='Conferir').click()
     pg.goto(f'{site_url}/{FUND_PAGE}.html', wait_until='load')
     box = pg.locator('.admonition.preveja:has(.preveja-ui[data-glue="fund_ex_acc"])')
@@ -400,15 +400,15 @@ def test_progress_after_answering_on_two_lessons_and_after_clearing(browser, sit
 @pytest.mark.slow
 def test_a_missed_question_sends_to_its_section(browser, site_url):
     pg = open_page(browser, site_url, 'lessons/custo')
-    q = pg.locator('fieldset.cq-q[data-qid="f1-para-tudo"]').first
-    q.get_by_label('Verdadeiro').check()                  # wrong: F1 is not good for everything
+    q = pg.locator('fieldset.cq-q[data-qid="custo-extremo-todos"]').first
+    q.get_by_label('Sua resposta').fill('1000')          # wrong: that is the other extreme's cost
     q.get_by_role('button', name='Conferir').click()
     quiz_link = q.locator('a.cq-section').get_attribute('data-section')
     quiz_text = q.locator('a.cq-section').inner_text()
     pg.goto(f'{site_url}/progresso.html', wait_until='load')
     link = pg.locator('ul.progresso-revise a')
     assert link.count() == 1
-    assert link.inner_text() == quiz_text          # "Revise: 5. Erro comum", as the quiz says it
+    assert link.inner_text() == quiz_text          # "Revise: 1. A ideia em palavras simples", as the quiz says it
     assert link.get_attribute('href').endswith('lessons/' + quiz_link)
     link.click()
     pg.wait_for_url(f'**/lessons/{quiz_link}')
@@ -578,7 +578,7 @@ def test_a_downloaded_file_goes_into_the_classroom_report(browser, site_url, sit
     assert [s.name for s in result['students']] == ['Bia'] and result['skipped'] == [] and result['unknown'] == 0
     prev = next(r for p in result['pages'] for r in p.items if r.item['id'] == 'preveja:fund_ex_acc')
     assert [g for g, _ in prev.guesses] == [pytest.approx(0.9)]
-    quiz = next(r for p in result['pages'] for r in p.items if r.item['id'] == 'quiz:custo:f1-para-tudo')
+    quiz = next(r for p in result['pages'] for r in p.items if r.item['id'] == 'quiz:custo:custo-extremo-todos')
     assert (quiz.answered, quiz.right) == (1, 1)
 
 
@@ -634,7 +634,7 @@ def test_on_a_phone_nothing_is_clipped_every_row_names_its_lesson_and_a_download
                                   color_scheme=mode)
     pg = context.new_page()
     try:
-        pg.goto(f'{site_url}/lessons/custo.html', wait_until='load')
+        pg.goto(f'{site_url}/lessons/custo-caso-raro-teste.html', wait_until='load')
         predicted = 0                    # the boxes answered: one chart row each
         for k, box in enumerate(pg.locator('.admonition.preveja:has(.preveja-ui[data-tipo="numero"])').all()[:3]):
             predicted += 1
@@ -656,12 +656,12 @@ def test_on_a_phone_nothing_is_clipped_every_row_names_its_lesson_and_a_download
         for t in tables:
             assert t['scroll'] <= 1 and t['caption'] <= t['box'] + 1, t
         lessons = pg.locator('svg.progresso-grafico .progresso-aula-nome').all_text_contents()
-        assert lessons == ['Calibração: 0,8 quer dizer 80 %?', 'Métrica e limiar pelo custo dos erros'], lessons
+        assert lessons == ['Calibração: 0,8 quer dizer 80 %?', 'O custo no teste e o F-β à mão'], lessons
         rows = pg.evaluate("""() => Array.from(document.querySelectorAll('svg.progresso-grafico g.progresso-ponto'),
             g => g.querySelectorAll('.progresso-rotulo').length)""")
         assert predicted >= 4 and len(rows) == predicted and all(1 <= n <= 2 for n in rows), rows
         cells = pg.locator('.progresso-tabela-previsoes tbody th').all_inner_texts()
-        assert all(c.startswith(('Calibração', 'Métrica e limiar')) for c in cells), cells
+        assert all(c.startswith(('Calibração', 'O custo no teste')) for c in cells), cells
         with pg.expect_download():
             pg.get_by_role('button', name='Baixar minhas respostas').tap()
         status = pg.locator('.progresso-estado')

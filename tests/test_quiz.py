@@ -104,6 +104,7 @@ KEYS = {
         [0] if 1 / 51 < int(CUSTO['custo_price_fp']) / (int(CUSTO['custo_price_fp']) + int(CUSTO['custo_price_fn'])) else [1],
     ('custo', 'custo-otimista'): [0] if _custo('custo_honest') > _custo('custo_best_cost') else [2],
     ('custo', 'teoria-supoe-calibracao'): True,
+    ('custo', 'limiar-linha-de-base'): False,   # a threshold dearer than the cheaper extreme: worse than no model
     ('metricas', 'matriz-layout-padrao'): [0],
     ('metricas', 'matriz-ordem-sklearn'): [0],
     ('metricas', 'pergunta-quando-diz-doente'): [0],
