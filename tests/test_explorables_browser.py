@@ -252,6 +252,7 @@ def test_metricas_avancada(page):
     check_fbeta(explorable(page, 'fbeta'))
     assert_clean(page)
     open_page(page, 'lessons/metricas-avancada-prevalencia.html')   # part 2, section 10
+    show_answers(page)              # the explorable is inside the Preveja's answer (it draws the curve)
     check_prevalence(explorable(page, 'prevalence'))
     assert_clean(page)
 
