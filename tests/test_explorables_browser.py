@@ -248,8 +248,11 @@ def test_metricas_fundamental(page):
 
 @pytest.mark.slow
 def test_metricas_avancada(page):
-    open_page(page, 'lessons/metricas-avancada.html')
+    open_page(page, 'lessons/metricas-avancada.html')               # part 1, section 9
     check_fbeta(explorable(page, 'fbeta'))
+    assert_clean(page)
+    open_page(page, 'lessons/metricas-avancada-prevalencia.html')   # part 2, section 10
+    show_answers(page)              # the explorable is inside the Preveja's answer (it draws the curve)
     check_prevalence(explorable(page, 'prevalence'))
     assert_clean(page)
 
@@ -542,7 +545,8 @@ def test_controls_are_big_enough_for_a_thumb(phone):
 # ---------------------------------------------------------------- readable charts, on the site
 
 LESSONS = {'lessons/metricas-fundamental-perguntas': ['four-cells', 'threshold-patients'],
-           'lessons/metricas-avancada': ['fbeta', 'prevalence'], 'lessons/custo': ['cost'],
+           'lessons/metricas-avancada': ['fbeta'], 'lessons/metricas-avancada-prevalencia': ['prevalence'],
+           'lessons/custo': ['cost'],
            'lessons/calibracao': ['calibration'], 'lessons/roc-curva': ['roc-binormal']}   # roc's part 2 holds it
 
 # Every text of an explorable: its size in CSS px as drawn (an SVG text: its font size times the

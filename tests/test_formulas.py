@@ -26,8 +26,8 @@ BEFORE = {
     'lessons/metricas-fundamental-a-mao': [
         'F1=2PRP+R',                               # the derivation's step 4
     ],
-    # the advanced lesson in parts: the MCC and the balanced accuracy are section 11 (part 2),
-    # the log loss section 13 (part 4)
+    # the advanced lesson in parts: the MCC and the balanced accuracy are section 11 (part 3),
+    # the log loss section 13 (part 7)
     'lessons/metricas-avancada-desbalanceamento': [
         # written in two lines for a phone (issue 22): the denominator's product is named D
         'MCC=TP⋅TN−FP⋅FND,D=(TP+FP)(TP+FN)⋅(TN+FP)(TN+FN)',

@@ -169,11 +169,25 @@ def _adv_metrics(tp, fn, fp, tn):
 
 
 _p2 = _adv_prevalence_counts(0.8, 0.95, 0.02)
+
+
+def _balanced_cost_ratio(pi, n=1000):
+    """The price of a miss, in false alarms, at which the mean cost per case is 2 (1 - pi)
+    (1 - balanced accuracy) for every confusion matrix: (1 - pi) / pi, checked on two."""
+    ratio, pos = (1 - pi) / pi, round(n * pi)
+    for fn, fp in [(10, 100), (3, 300)]:
+        balanced = ((pos - fn) / pos + (n - pos - fp) / (n - pos)) / 2
+        assert math.isclose((ratio * fn + fp) / n, 2 * (1 - pi) * (1 - balanced))
+    return ratio
+
+
 ANSWERS.update({
     'precision_sens08_spec095_prev2': _p2[0] / (_p2[0] + _p2[2]),                    # 160 / 650
     'mcc_tp20_fn5_fp10_tn65': (20 * 65 - 10 * 5) / math.sqrt(30 * 25 * 75 * 70),
     'log_loss_three_made_up': -(math.log(0.9) + math.log(1 - 0.3) + math.log(0.4)) / 3,
     'brier_three_patients_made_up': ((0.9 - 1) ** 2 + 0.3 ** 2 + (0.4 - 1) ** 2) / 3,
+    # the miss price at which the expected cost orders models as 1 - balanced accuracy does, pi = 5 %
+    'balanced_cost_ratio_prev5': _balanced_cost_ratio(0.05),
 })
 _moved = [name for name in ('precision', 'npv', 'accuracy', 'recall', 'specificity')
           if not math.isclose(_adv_metrics(*_adv_prevalence_counts(0.9, 0.6, 0.30))[name],
@@ -198,6 +212,9 @@ KEYS.update({
         [0] if _adv('adv_reb_bal_mean') > 3 * _adv('adv_reb_prev')
         and abs(_adv('adv_reb_t01_recall') - _adv('adv_reb_bal_recall')) <= 0.03 else [],
     ('metricas', 'erro-confiante'): [0] if -math.log(0.01) > 3 * 0.99 ** 2 else [2],
+    # the probabilities said to a patient are judged by log loss / Brier with the reliability
+    # diagram; F1, ROC AUC and accuracy do not look at the probability's value
+    ('metricas', 'probabilidade-como-numero'): [0],
     # false: the bold model of section 13 has the same matrix and another log loss
     ('metricas', 'mesma-matriz-mesma-log-loss'): _ADV['adv_ll_bold'] == _ADV['adv_ll_score'],
 })
