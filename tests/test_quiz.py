@@ -436,6 +436,18 @@ ANSWERS.update({
     'npv_exercise': FUND_EX['tn'] / (FUND_EX['tn'] + FUND_EX['fn']),
     'fpr_exercise': FUND_EX['fp'] / (FUND_EX['fp'] + FUND_EX['tn']),
 })
+# the fraud section's own question (issue 41: each part's check asks its part's matter): the order
+# of confusion_matrix(...).ravel() without `labels`, read off scikit-learn on four distinct counts
+def _ravel_order():
+    from sklearn.metrics import confusion_matrix
+    counts = {'tn': 4, 'fp': 3, 'fn': 2, 'tp': 1}
+    y_true = [0] * 7 + [1] * 3
+    y_pred = [0] * 4 + [1] * 3 + [0] * 2 + [1]
+    name = {v: k for k, v in counts.items()}
+    return ', '.join(name[int(v)] for v in confusion_matrix(y_true, y_pred).ravel())
+
+
+KEYS[('metricas', 'fraude-ravel-ordem')] = [['tn, fp, fn, tp', 'tp, fn, fp, tn', 'tp, fp, fn, tn'].index(_ravel_order())]
 
 
 def test_fund_ten_labels_are_the_pages():
