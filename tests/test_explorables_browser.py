@@ -239,8 +239,10 @@ def calibration_data():
 
 @pytest.mark.slow
 def test_metricas_fundamental(page):
-    # both explorables are in the lesson's part 5 (the end of §5 and §6), after the terms they use are defined
+    # both explorables are in the lesson's part 5 (the end of §5 and §6), after the terms they use are
+    # defined, each inside its Preveja's answer (a tap on it gives the answer away)
     open_page(page, 'lessons/metricas-fundamental-limiar.html')
+    show_answers(page)
     check_four_cells(explorable(page, 'four-cells'))
     check_threshold_patients(explorable(page, 'threshold-patients'))
     assert_clean(page)
