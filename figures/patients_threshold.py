@@ -1,10 +1,11 @@
 """Os 20 pacientes do exemplo numa linha de escore de 0 a 1, em duas faixas: em cima os 10
 doentes, embaixo os 10 saudáveis, cada um marcado na posição do seu escore e rotulado de P01 a
 P20. Uma linha tracejada vertical em 0,5 é o limiar: à direita dela o modelo diz "doente", à
-esquerda diz "saudável". Cor e forma dizem o grupo: círculos azuis são os 7 verdadeiros
-positivos (P01, P02, P03, P04, P06, P07, P09), quadrados laranja os 2 falsos positivos (P05 e
-P08, saudáveis acima do limiar), xis vermelhos os 3 falsos negativos (P10, P12 e P15, doentes
-abaixo do limiar; P10, com 0,45, escapou por pouco) e losangos cinza os 8 verdadeiros negativos."""
+esquerda diz "saudável". Cor e forma dizem o grupo (o texto da aula nomeia a forma: as cores
+mudam no modo escuro): círculos são os 7 verdadeiros positivos (P01, P02, P03, P04, P06, P07,
+P09), quadrados os 2 falsos positivos (P05 e P08, saudáveis acima do limiar), xis os 3 falsos
+negativos (P10, P12 e P15, doentes abaixo do limiar; P10, com 0,45, escapou por pouco) e
+losangos os 8 verdadeiros negativos."""
 import matplotlib.pyplot as plt
 import numpy as np
 

@@ -1,7 +1,7 @@
 """Precisão e revocação dos 20 pacientes em função do limiar t, de 0 a 1. As duas curvas são
 escadas: só mudam quando o limiar passa pelo escore de um paciente, marcado por um tracinho
-na faixa de baixo (tracinho cheio e círculo azul para um doente, tracinho fino e losango cinza
-para um saudável). A revocação (linha contínua) só desce quando o limiar sobe, um degrau por
+na faixa de baixo (tracinho cheio e círculo para um doente, tracinho fino e losango para um
+saudável). A revocação (linha contínua) só desce quando o limiar sobe, um degrau por
 doente deixado para trás, de 1,0 em t = 0,02 até 0,1 em t = 0,95. A precisão (linha tracejada)
 tende a subir, mas não sempre: de 0,60 para 0,65 ela salta de 0,750 para 0,857 (sai o alarme
 falso P08) e em 0,70 cai para 0,833 (sai o doente P07). A linha vertical pontilhada marca o

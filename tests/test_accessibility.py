@@ -247,13 +247,15 @@ FOCUSABLE = [
 @pytest.mark.parametrize('mode', ['light', 'dark'])
 def test_keyboard_focus_is_visible(page, mode):
     """A keyboard user sees where the focus is: an outline (or a ring) around each control. The
-    fundamental metrics lesson is in parts: part 2 has the explorable and the "Mostrar o código"
-    cells, part 3 the hand calculations' boxes, part 4 the slides' poster; each control is checked on
-    the first of them that has it."""
+    fundamental metrics lesson is in parts: part 5 has the explorables and the "Mostrar o código"
+    cells (inside its Preveja answers: shown first, as after a prediction), parts 7 and 8 the hand
+    calculations' boxes, part 8 the slides' poster; each control is checked on the first of them
+    that has it."""
     missing, left = [], list(FOCUSABLE)
-    for part in ('lessons/metricas-fundamental-perguntas', 'lessons/metricas-fundamental-a-mao',
+    for part in ('lessons/metricas-fundamental-limiar', 'lessons/metricas-fundamental-a-mao',
                  'lessons/metricas-fundamental-exercicio'):
         open_page(page, part, mode=mode)
+        page.evaluate(SHOW_ANSWERS)
         page.keyboard.press('Tab')                    # keyboard navigation (:focus-visible)
         here = [selector for selector in left if page.locator(selector).count()]
         left = [selector for selector in left if selector not in here]

@@ -9,8 +9,8 @@ pytestmark = pytest.mark.slow      # the built site, a browser or a notebook run
 
 
 def test_math_is_typeset_offline(page):
-    # part 2 of the fundamental metrics lesson: the formulas of §5-7
-    page.goto(f'{page.site_url}/lessons/metricas-fundamental-perguntas.html', wait_until='networkidle')
+    # part 6 of the fundamental metrics lesson: the F1's formulas and its derivation (§7)
+    page.goto(f'{page.site_url}/lessons/metricas-fundamental-f1.html', wait_until='networkidle')
     assert page.locator('.katex').count() > 5
     # KaTeX's fonts come from the site itself
     page.evaluate('document.fonts.ready')

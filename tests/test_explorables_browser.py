@@ -239,8 +239,10 @@ def calibration_data():
 
 @pytest.mark.slow
 def test_metricas_fundamental(page):
-    # both explorables are in the lesson's part 2 (§5 and §6), after the terms they use are defined
-    open_page(page, 'lessons/metricas-fundamental-perguntas.html')
+    # both explorables are in the lesson's part 5 (the end of §5 and §6), after the terms they use are
+    # defined, each inside its Preveja's answer (a tap on it gives the answer away)
+    open_page(page, 'lessons/metricas-fundamental-limiar.html')
+    show_answers(page)
     check_four_cells(explorable(page, 'four-cells'))
     check_threshold_patients(explorable(page, 'threshold-patients'))
     assert_clean(page)
@@ -544,7 +546,7 @@ def test_controls_are_big_enough_for_a_thumb(phone):
 
 # ---------------------------------------------------------------- readable charts, on the site
 
-LESSONS = {'lessons/metricas-fundamental-perguntas': ['four-cells', 'threshold-patients'],
+LESSONS = {'lessons/metricas-fundamental-limiar': ['four-cells', 'threshold-patients'],
            'lessons/metricas-avancada': ['fbeta'], 'lessons/metricas-avancada-prevalencia': ['prevalence'],
            'lessons/custo': ['cost'],
            'lessons/calibracao': ['calibration'], 'lessons/roc-curva': ['roc-binormal']}   # roc's part 2 holds it

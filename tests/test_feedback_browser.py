@@ -30,6 +30,8 @@ from course.fmt import parse
 pytestmark = pytest.mark.slow      # the built site, a browser or a notebook run
 
 LESSON = 'lessons/metricas-fundamental'
+# part 2 opens with the numeric Preveja of the fraud model (its answer a percentage)
+LESSON_FRAUD = 'lessons/metricas-fundamental-acuracia'
 # the fundamental lesson in parts: part 2 holds a numeric Preveja (its answer a percentage), a choice
 # Preveja after it and the 20 patients' quiz questions (precisao-20)
 LESSON_PART_2 = 'lessons/metricas-fundamental-perguntas'
@@ -68,7 +70,7 @@ def themed_page(browser, site_url, mode, lesson=LESSON):
 
 @pytest.mark.parametrize('mode', ['light', 'dark'])
 def test_every_verdict_reads_at_4_5_to_1(browser, site_url, mode):
-    pg = themed_page(browser, site_url, mode)
+    pg = themed_page(browser, site_url, mode, LESSON_FRAUD)
     found = {}
     box = pg.locator('div.admonition.preveja:has(.preveja-ui[data-tipo="numero"])').first
     answer = box.locator('.preveja-ui').get_attribute('data-resposta')
@@ -116,34 +118,37 @@ def test_without_storage_the_page_still_answers(browser, site_url):
 
 
 def test_answers_of_the_older_format_come_back_and_a_broken_store_is_ignored(browser, site_url):
-    old = {'quiz:metricas:precisao-20': {'valor': '7/9'},
+    # the fundamental lesson's part 5: a numeric Preveja (a percentage), a choice Preveja after it,
+    # and the true/false limiar-propriedade in its check (option 1 is "Falso", the right one)
+    page = 'lessons/metricas-fundamental-limiar'
+    old = {'quiz:metricas:limiar-propriedade': {'opcao': 1},
            'preveja-1': {'numero': '65'},
            'preveja-2': {'escolha': 'uma-opcao-que-nao-existe'},
            'quiz:metricas:nao-existe': 42}
     pg = recording_page(browser, [site_url, 'data:'])
     pg.context.add_init_script(f"""if (!sessionStorage.getItem('seeded')) {{
         sessionStorage.setItem('seeded', '1');
-        localStorage.setItem('curso:respostas:/{LESSON_PART_2}.html', {json.dumps(json.dumps(old))});
+        localStorage.setItem('curso:respostas:/{page}.html', {json.dumps(json.dumps(old))});
         localStorage.setItem('curso:respostas', '{{quebrado');
     }}""")
-    pg.goto(f'{site_url}/{LESSON_PART_2}.html', wait_until='load')
-    q = pg.locator('fieldset.cq-q[data-qid="precisao-20"]').first
+    pg.goto(f'{site_url}/{page}.html', wait_until='load')
+    q = pg.locator('fieldset.cq-q[data-qid="limiar-propriedade"]').first
     assert q.locator('.cq-feedback').inner_text().startswith('✔ Certo!')
-    assert q.get_by_label('Sua resposta').input_value() == '7/9'
+    assert q.get_by_label('Falso').is_checked()
     answers = pg.locator('div.preveja-resposta')
     assert answers.nth(0).is_visible() and not answers.nth(1).is_visible()
     said = pg.locator('div.admonition.preveja').first.locator('.preveja-retorno').inner_text()
     assert 'Você previu 65,0 %' in said, said
     doc = pg.evaluate('() => JSON.parse(localStorage.getItem("curso:respostas"))')
-    items = doc['pages'][f'{LESSON_PART_2}.html']
-    assert doc['version'] == 3 and items['quiz:metricas:precisao-20']['first']['answer'] == '7/9'
+    items = doc['pages'][f'{page}.html']
+    assert doc['version'] == 3 and items['quiz:metricas:limiar-propriedade']['first']['answer'] is False
     assert any(k.startswith('preveja:') and v['first']['answer'] == '65' for k, v in items.items())
     assert [e for e in pg.console_errors if any(w in e for w in OURS)] == []
     pg.reload(wait_until='load')                       # adopted once, kept in the current version
     assert pg.locator('div.preveja-resposta').nth(0).is_visible()
     pg.get_by_role('button', name='Apagar minhas respostas').click()
     pg.get_by_role('button', name='Sim, apagar').click()
-    assert pg.evaluate(f'() => localStorage.getItem("curso:respostas:/{LESSON_PART_2}.html")') is None
+    assert pg.evaluate(f'() => localStorage.getItem("curso:respostas:/{page}.html")') is None
     pg.reload(wait_until='load')
     assert not pg.locator('div.preveja-resposta').nth(0).is_visible()
     pg.context.close()

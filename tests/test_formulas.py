@@ -15,15 +15,13 @@ pytestmark = pytest.mark.slow      # the built site, a browser or a notebook run
 
 # page -> formulas (MathML text as MathJax rendered it); a quiz prompt's formula included
 BEFORE = {
-    # the fundamental lesson in parts: accuracy is part 1's (§4), the F1 part 2's (§7); part 3 holds
-    # the F1's derivation (the worked exercise, part 4, had no formula measured under MathJax)
-    'lessons/metricas-fundamental': [
+    # the fundamental lesson in parts: accuracy is part 2's (§4), the F1 and its derivation part 6's
+    # (§7; the worked exercise, part 7, had no formula measured under MathJax)
+    'lessons/metricas-fundamental-acuracia': [
         'acurácia=TP+TNTP+FP+FN+TN=7+820=1520=0,750',
     ],
-    'lessons/metricas-fundamental-perguntas': [
+    'lessons/metricas-fundamental-f1': [
         'F1=2TP2TP+FP+FN=1414+2+3=1419=0,737',
-    ],
-    'lessons/metricas-fundamental-a-mao': [
         'F1=2PRP+R',                               # the derivation's step 4
     ],
     # the advanced lesson in parts: the MCC and the balanced accuracy are section 11 (part 3),

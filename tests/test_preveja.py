@@ -322,7 +322,7 @@ def first_box_of_kind(pg, kind):
 @pytest.mark.slow
 def test_numbers_are_read_as_a_student_types_them(browser, site_url):
     """Comma, point, fraction and percentage; a percentage answer takes "65" as 65 %."""
-    pg = open_page(browser, site_url, 'lessons/metricas-fundamental')
+    pg = open_page(browser, site_url, 'lessons/metricas-fundamental-acuracia')   # the fraud model's box
     box = pg.locator('div.admonition.preveja').first
     answer = box.locator('.preveja-ui').get_attribute('data-resposta')
     assert answer.endswith('%')
@@ -353,8 +353,8 @@ def test_numbers_are_read_as_a_student_types_them(browser, site_url):
 
 @pytest.mark.slow
 def test_keyboard_alone_predicts_and_reveals(browser, site_url):
-    # the fundamental lesson's choice box is in its part 2 (§6, the threshold)
-    pg = open_page(browser, site_url, 'lessons/metricas-fundamental-perguntas')
+    # the fundamental lesson's choice box is in its part 5 (§6, the threshold)
+    pg = open_page(browser, site_url, 'lessons/metricas-fundamental-limiar')
     box = first_box_of_kind(pg, 'escolha')
     first_radio = box.locator('input[type="radio"]').first
     first_radio.focus()
@@ -377,7 +377,7 @@ def test_keyboard_alone_predicts_and_reveals(browser, site_url):
 
 @pytest.mark.slow
 def test_quiz_answers_are_kept_and_cleared(browser, site_url):
-    # precisao-20 is in the check of the fundamental lesson's part 2 (§5)
+    # precisao-20 is in the check of the fundamental lesson's part 3 (§5)
     pg = open_page(browser, site_url, 'lessons/metricas-fundamental-perguntas')
     q = pg.locator('fieldset.cq-q[data-qid="precisao-20"]').first
     q.get_by_label('Sua resposta').fill('7/9')
@@ -411,7 +411,7 @@ def numeric_box(pg):
 def test_the_first_prediction_counts(browser, site_url):
     """A second try is shown as a second try, next to the first; the first stays the first,
     in the page and in the store, after a reload."""
-    page = 'lessons/metricas-fundamental'
+    page = 'lessons/metricas-fundamental-acuracia'
     pg = open_page(browser, site_url, page)
     box, answer = numeric_box(pg)
     field = box.get_by_label('Sua previsão')
@@ -437,7 +437,7 @@ def test_the_first_prediction_counts(browser, site_url):
 @pytest.mark.slow
 def test_a_proportion_typed_as_a_whole_number_is_read_as_a_percentage(browser, site_url):
     """Against an answer written as a decimal (0,667), "67" is 67 %, and the feedback says so."""
-    pg = open_page(browser, site_url, 'lessons/metricas-fundamental-a-mao')     # the ten labels, part 3
+    pg = open_page(browser, site_url, 'lessons/metricas-fundamental-a-mao')     # the ten labels, part 8
     box = pg.locator('div.admonition.preveja:has(.preveja-ui[data-glue="fund_ten_f1"])')
     answer = box.locator('.preveja-ui').get_attribute('data-resposta')
     assert answer.startswith('0,') and not answer.endswith('%')
@@ -454,7 +454,7 @@ def test_a_proportion_typed_as_a_whole_number_is_read_as_a_percentage(browser, s
 def test_focus_lands_on_what_was_revealed(browser, site_url):
     """After "Mostrar sem prever" the keyboard is on the answer; after "Conferir", on the verdict
     (never on the page's body)."""
-    pg = open_page(browser, site_url, 'lessons/metricas-fundamental-exercicio')   # part 4: the exercise's boxes in a row
+    pg = open_page(browser, site_url, 'lessons/metricas-fundamental-exercicio')   # part 7: the exercise's boxes in a row
     boxes = pg.locator('div.admonition.preveja')
     skip = boxes.nth(0).get_by_role('button', name='Mostrar sem prever')
     skip.focus()
@@ -482,13 +482,13 @@ def test_focus_lands_on_what_was_revealed(browser, site_url):
 
 @pytest.mark.slow
 def test_clearing_asks_first_and_can_be_undone(browser, site_url):
-    page = 'lessons/metricas-fundamental-perguntas'    # a Preveja and precisao-20 on one part
+    page = 'lessons/metricas-fundamental-acuracia'    # a Preveja and fraude-sempre-nao on one part
     pg = open_page(browser, site_url, page)
     pg.clock.install()
     box = pg.locator('div.admonition.preveja').first
     box.get_by_role('button', name='Mostrar sem prever').click()
-    q = pg.locator('fieldset.cq-q[data-qid="precisao-20"]').first
-    q.get_by_label('Sua resposta').fill('7/9')
+    q = pg.locator('fieldset.cq-q[data-qid="fraude-sempre-nao"]').first
+    q.get_by_label('Sua resposta').fill('0,9744')
     q.get_by_role('button', name='Conferir').click()
     answer = pg.locator('div.preveja-resposta').first
 
@@ -506,7 +506,7 @@ def test_clearing_asks_first_and_can_be_undone(browser, site_url):
     assert undo.is_visible() and pg.evaluate('document.activeElement.textContent') == 'Desfazer'
     undo.click()                                               # everything back
     assert answer.is_visible() and q.locator('.cq-feedback').inner_text().startswith('✔ Certo!')
-    assert q.get_by_label('Sua resposta').input_value() == '7/9'
+    assert q.get_by_label('Sua resposta').input_value() == '0,9744'
     assert 'Respostas de volta' in pg.locator('.preveja-apagado').inner_text()
     pg.reload(wait_until='load')
     assert pg.locator('div.preveja-resposta').first.is_visible()

@@ -28,12 +28,11 @@ from ext_book import script_files
 from conftest import ROOT, recording_page
 
 # the fundamental metrics lesson is in parts: its explorable with a button and a number field
-# ("Tudo sai de quatro células") and its "Mostrar o código" cells are part 2's, the hand calculations
-# part 3's, the slides' poster and the boxes of the worked exercise part 4's. The handout tests need
-# a page with an explorable with a slider, a figure, a numeric Preveja and a check; parts 3 and 4 have no
-# explorable nor figure, and part 4 (the slides' poster) is laid out on paper with the others.
-LESSONS = ['lessons/custo', 'lessons/metricas-fundamental-perguntas', 'lessons/metricas-avancada']
-LAID_OUT = LESSONS + ['lessons/metricas-fundamental-exercicio']
+# ("Tudo sai de quatro células"), a figure and a numeric Preveja are part 5's, the slides' poster and
+# the ten labels' boxes part 8's. The handout tests need a page with an explorable with a slider, a
+# figure, a numeric Preveja and a check; part 8 (the slides' poster) is laid out on paper with the others.
+LESSONS = ['lessons/custo', 'lessons/metricas-fundamental-limiar', 'lessons/metricas-avancada']
+LAID_OUT = LESSONS + ['lessons/metricas-fundamental-a-mao']
 A4_COLUMN = 680          # CSS px: 210 mm less the 15 mm margins of print.css (@page)
 A4_HEIGHT = 994          # CSS px: 297 mm less the 16 mm and 18 mm margins
 # What must not be cut by a page break (a table is checked from its first to its last cell).

@@ -328,11 +328,10 @@ def summary_text(pg):
     return pg.locator('#progresso-resumo').inner_text()
 
 
-# the worked exercise's boxes (fund_ex_acc) are in part 4 of the fundamental metrics lesson (moved
-# out of part 3 to keep each page under the DOM budget); "Meu progresso" lists each part under its
-# own title
+# the worked exercise's boxes (fund_ex_acc) are in part 7 of the fundamental metrics lesson, a part
+# of its own; "Meu progresso" lists each part under its own title
 FUND_PAGE = 'lessons/metricas-fundamental-exercicio'
-FUND_TITLE = 'Exercício resolvido e o lab'
+FUND_TITLE = 'Exercício resolvido: da matriz às métricas'
 
 
 def answer_two_lessons(browser, site_url):

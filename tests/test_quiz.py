@@ -461,6 +461,33 @@ ANSWERS.update({
     'npv_exercise': FUND_EX['tn'] / (FUND_EX['tn'] + FUND_EX['fn']),
     'fpr_exercise': FUND_EX['fp'] / (FUND_EX['fp'] + FUND_EX['tn']),
 })
+# the fraud section's own question (issue 41: each part's check asks its part's matter): the order
+# of confusion_matrix(...).ravel() without `labels`, read off scikit-learn on four distinct counts
+def _ravel_order():
+    from sklearn.metrics import confusion_matrix
+    counts = {'tn': 4, 'fp': 3, 'fn': 2, 'tp': 1}
+    y_true = [0] * 7 + [1] * 3
+    y_pred = [0] * 4 + [1] * 3 + [0] * 2 + [1]
+    name = {v: k for k, v in counts.items()}
+    return ', '.join(name[int(v)] for v in confusion_matrix(y_true, y_pred).ravel())
+
+
+# part 5's check: the same sensitivity and specificity at two prevalences give two precisions
+# (the four cells); five biopsies for the five highest scores of the 20 patients
+def _precision_at(prevalence, sens=0.5, spec=0.99):
+    return sens * prevalence / (sens * prevalence + (1 - spec) * (1 - prevalence))
+
+
+KEYS[('metricas', 'quatro-celulas-prevalencia')] = not math.isclose(_precision_at(0.01), _precision_at(0.1))
+
+
+def _biopsy_top_sick(slots=5):
+    from course.data import SCORES, Y_TRUE
+    return int(Y_TRUE[np.argsort(-SCORES, kind='stable')[:slots]].sum())
+
+
+ANSWERS['biopsy_top_sick'] = _biopsy_top_sick()
+KEYS[('metricas', 'fraude-ravel-ordem')] = [['tn, fp, fn, tp', 'tp, fn, fp, tn', 'tp, fp, fn, tn'].index(_ravel_order())]
 
 
 def test_fund_ten_labels_are_the_pages():

@@ -19,9 +19,11 @@ from course import quiz
 pytestmark = pytest.mark.slow      # the built site, a browser or a notebook run
 
 # the fundamental metrics lesson in parts: the matrix question's check is part 1's, the 20
-# patients' metrics and the threshold are part 2's (course/toc.py)
+# patients' precision part 3's, the threshold part 5's and the F1 part 6's (course/toc.py)
 LESSON = 'lessons/metricas-fundamental.html'
 LESSON_PART_2 = 'lessons/metricas-fundamental-perguntas.html'
+LESSON_THRESHOLD = 'lessons/metricas-fundamental-limiar.html'
+LESSON_F1 = 'lessons/metricas-fundamental-f1.html'
 
 
 def question(pg, qid):
@@ -50,6 +52,7 @@ def exercise(pg):
     """The checks shared by the site pages and the bare page."""
     exercise_matrix(pg)
     exercise_metrics(pg)
+    exercise_threshold(pg)
 
 
 def exercise_matrix(pg):
@@ -85,6 +88,8 @@ def exercise_metrics(pg):
     text = answer_numeric(q, '78')                       # a proportion typed as a percentage
     assert text.startswith('✔ Certo!') and '(78 lido como 78 %.)' in text, text
 
+
+def exercise_threshold(pg):
     q = question(pg, 'limiar-sobe')
     q.get_by_role('button', name='Conferir').click()
     assert 'Marque pelo menos uma opção' in feedback(q).inner_text()
@@ -112,7 +117,10 @@ def test_quiz_on_the_lesson_page(page, site_url):
     href = link.get_attribute('href')
     assert href == '../lessons/metricas-fundamental-perguntas.html#sec-metricas-precisao'
     assert page.locator('#sec-metricas-precisao').count() == 1, 'the anchor is not on the page'
+    page.goto(f'{site_url}/{LESSON_THRESHOLD}')
+    exercise_threshold(page)
     # the math of the prompts and of the feedback is typeset (KaTeX, at build time)
+    page.goto(f'{site_url}/{LESSON_F1}')
     q = question(page, 'f1-20')
     answer_numeric(q, '14/19')
     page.wait_for_function(
@@ -226,7 +234,7 @@ def test_a_multiple_choice_feedback_puts_no_tick_before_a_false_statement(page, 
     true. Each option says what the student did with it: "✔ Certo marcar:" only before a true
     statement ticked, "○ Certo não marcar:" before a false one rightly left, "✘ Faltou marcar:"
     and "✘ Não era para marcar:" for the two mistakes."""
-    page.goto(f'{site_url}/{LESSON}')
+    page.goto(f'{site_url}/{LESSON_THRESHOLD}')            # limiar-sobe: four true, one false
     data = page.evaluate("""() => JSON.parse(document.querySelector('.cq-quiz script.cq-data').textContent)""")
     qd = next(d for d in data if d['type'] == 'multiple' and not all(d['correct']) and sum(d['correct']) >= 2)
     q = question(page, qd['id'])

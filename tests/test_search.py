@@ -17,14 +17,14 @@ from conftest import recording_page
 pytestmark = pytest.mark.slow      # the built site, a browser or a notebook run
 
 # query -> (glossary anchor, the lesson that teaches it, its lab, which must come after it)
-# (the fundamental metrics lesson is in parts: §3-4 in its first page, §5-6 in metricas-fundamental-perguntas)
+# (the fundamental metrics lesson is in parts: §3 in its first page, §4 in -acuracia, §5 from -perguntas on, §6 in -limiar)
 QUERIES = {
     'revocacao': ('term-revocacao', 'lessons/metricas-fundamental-perguntas', 'labs/triagem'),
     'precisao': ('term-precisao', 'lessons/metricas-fundamental-perguntas', 'labs/triagem'),
     'calibracao': ('term-calibracao', 'lessons/calibracao', 'labs/calibracao'),
     'matriz de confusao': ('term-matriz-de-confusao', 'lessons/metricas-fundamental', 'labs/triagem'),
-    'limiares': ('term-limiar', 'lessons/metricas-fundamental-perguntas', 'labs/triagem'),
-    'acuracia': ('term-acuracia', 'lessons/metricas-fundamental', 'labs/triagem'),
+    'limiares': ('term-limiar', 'lessons/metricas-fundamental-limiar', 'labs/triagem'),
+    'acuracia': ('term-acuracia', 'lessons/metricas-fundamental-acuracia', 'labs/triagem'),
 }
 ACCENTED = {'revocacao': 'revocação', 'precisao': 'precisão', 'calibracao': 'calibração',
             'matriz de confusao': 'matriz de confusão', 'limiares': 'limiares',
@@ -139,7 +139,7 @@ def test_the_search_page_shows_the_same_results(page):
     page.wait_for_function("document.querySelector('.course-search-page .course-search-status')"
                            "?.textContent.includes('acuracia')")
     assert page.locator('.course-search-page .course-search-pages a').first.get_attribute(
-        'href').split('#')[0].endswith('lessons/metricas-fundamental.html')
+        'href').split('#')[0].endswith('lessons/metricas-fundamental-acuracia.html')
     assert page.title().startswith('Buscar')
 
 

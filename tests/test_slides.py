@@ -45,7 +45,7 @@ def test_stage_band_shows_stage_3(page, deck):
 
 # the fundamental deck closes the fundamental lesson's last part (part 4, the worked exercise and
 # the lab), after its last Preveja
-@pytest.mark.parametrize('lesson,deck', [('metricas-fundamental-exercicio', 'fundamental'),
+@pytest.mark.parametrize('lesson,deck', [('metricas-fundamental-a-mao', 'fundamental'),
                                          ('metricas-avancada-escolher', 'avancada')])
 def test_lesson_embeds_its_deck(page, lesson, deck):
     """The deck is in the lesson, loaded only when the student asks for it (metered data)."""
@@ -129,7 +129,7 @@ def test_the_buttons_move_the_slides_and_lead_back_to_the_lesson(phone, deck):
     for name in ('Próximo slide', 'Slide anterior', 'Voltar à aula'):
         box = phone.get_by_role('button' if 'slide' in name.lower() else 'link', name=name).bounding_box()
         assert box['height'] >= 44 and box['width'] >= 44, name
-    lesson = {'fundamental': 'metricas-fundamental-exercicio', 'avancada': 'metricas-avancada-escolher'}[deck]
+    lesson = {'fundamental': 'metricas-fundamental-a-mao', 'avancada': 'metricas-avancada-escolher'}[deck]
     phone.get_by_role('link', name='Voltar à aula').tap()
     phone.wait_for_url(f'**/lessons/{lesson}.html')
     assert phone.get_by_role('button', name='Mostrar os slides aqui').count() == 1
@@ -180,7 +180,7 @@ def test_slide_text_is_at_least_11_px(browser, site_url, deck, size):
         context.close()
 
 
-@pytest.mark.parametrize('lesson,deck', [('metricas-fundamental-exercicio', 'fundamental')])   # its last part
+@pytest.mark.parametrize('lesson,deck', [('metricas-fundamental-a-mao', 'fundamental')])   # its last part
 def test_the_embedded_deck_never_traps_the_page_scroll(phone, lesson, deck):
     """Shown inside the lesson, a vertical swipe over the deck scrolls the lesson; a sideways
     one moves the slides. The poster also links the deck's own page (the whole screen)."""
@@ -213,7 +213,7 @@ def test_the_poster_follows_the_theme(page, mode):
     from contrast import contrast, luminance
     page.context.add_init_script(f"localStorage.setItem('mode', '{mode}');"
                                  f"localStorage.setItem('theme', '{mode}');")
-    page.goto(f'{page.site_url}/lessons/metricas-fundamental-exercicio.html', wait_until='load')   # the part with the slides
+    page.goto(f'{page.site_url}/lessons/metricas-fundamental-a-mao.html', wait_until='load')   # the part with the slides
     colours = page.locator('.slides-poster').first.evaluate("""p => ({
         bg: getComputedStyle(p).backgroundColor,
         texts: Array.from(p.querySelectorAll('p, a, button')).filter(e => e.offsetParent).map(e => [
@@ -227,7 +227,7 @@ def test_the_poster_follows_the_theme(page, mode):
 
 
 # each deck is embedded in its lesson's last part (the lessons' first pages have no slides)
-@pytest.mark.parametrize('lesson,deck', [('metricas-fundamental-exercicio', 'fundamental'),
+@pytest.mark.parametrize('lesson,deck', [('metricas-fundamental-a-mao', 'fundamental'),
                                          ('metricas-avancada-escolher', 'avancada')])
 def test_the_deck_inside_the_lesson_is_readable_on_a_phone(phone, lesson, deck):
     """Issue 30: the slides were unreadable on a phone: inside the lesson the deck's box had the
@@ -252,7 +252,7 @@ def test_on_a_touch_screen_the_help_says_how_by_touch(phone, page):
     """Issue 30: the slides' help spoke of arrow keys, F and Esc, on a phone with no keyboard. On a
     touch screen the lines about the slides (the lesson's, the poster's, the deck's own) say how
     to use them by touch; with a mouse and a keyboard, by the keys."""
-    lesson = 'lessons/metricas-fundamental-exercicio.html'   # the part with the fundamental deck
+    lesson = 'lessons/metricas-fundamental-a-mao.html'   # the part with the fundamental deck
     phone.goto(f'{phone.site_url}/{lesson}', wait_until='load')
     section = phone.locator('section:has(> .slides-poster)').first
     said = section.inner_text()

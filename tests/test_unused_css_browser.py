@@ -6,7 +6,7 @@ import pytest
 
 pytestmark = pytest.mark.slow      # the built site in a browser
 
-PAGES = ['intro', 'lessons/metricas-fundamental-perguntas', 'lessons/roc-curva', 'labs/triagem', 'progresso']
+PAGES = ['intro', 'lessons/metricas-fundamental-limiar', 'lessons/roc-curva', 'labs/triagem', 'progresso']
 VIEWS = [(390, 'light'), (390, 'dark'), (1280, 'light')]
 # what draws an element: its box, its text, its colours and its pseudo-elements' content
 PROPERTIES = ['display', 'position', 'float', 'width', 'height', 'margin-top', 'margin-right', 'margin-bottom',

@@ -57,8 +57,8 @@ def test_visit_after_the_home_page_within_budget(browser, served, page_name):
 
 
 def test_the_slides_are_not_downloaded_with_the_lesson(browser, served):
-    # the fundamental deck is embedded at the end of the lesson's part 4 (the worked exercise and the lab)
-    v = visit(browser, served['plain'], 'lessons/metricas-fundamental-exercicio')
+    # the fundamental deck is embedded at the end of the lesson's last part (the summary and the lab)
+    v = visit(browser, served['plain'], 'lessons/metricas-fundamental-a-mao')
     assert not [u for u in v.by_url if '/slides/' in u or 'reveal' in u], v.by_url.keys()
 
 
