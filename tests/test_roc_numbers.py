@@ -1,7 +1,7 @@
 """Lesson "Curvas ROC e precisão–revocação" (roc): the numbers the page quotes are the ones its code computed.
 
-The lesson is a chapter of four parts (``lessons/roc.md``, ``roc-curva.md``, ``roc-precisao.md``,
-``roc-bootstrap.md``);
+The lesson is a chapter of eight parts (``lessons/roc.md``, ``roc-curva.md``, ``roc-binormal.md``,
+``roc-precisao.md``, ``roc-prevalencia.md``, ``roc-bootstrap.md``, ``roc-knn.md``, ``roc-knn-curvas.md``);
 ``tests/stored.py`` reads their executed notebooks as one: the printed outputs of the code cells and
 the myst-nb ``glue`` values (display_data outputs with ``metadata.scrapbook.name``). Checks the key
 numbers of every section: precision 0,161 by Bayes, the hand-built ROC points and AUC 0,75, the 20
