@@ -295,7 +295,7 @@ def test_calibracao(page, calibration_data):
 
 @pytest.mark.slow
 def test_roc(page):
-    open_page(page, 'lessons/roc-curva.html')       # the binormal explorable is section 4, part 2 of roc
+    open_page(page, 'lessons/roc-binormal.html')    # the binormal explorable is section 4, part 3 of roc
     check_roc(explorable(page, 'roc-binormal'))
     assert_clean(page)
 
@@ -549,7 +549,7 @@ def test_controls_are_big_enough_for_a_thumb(phone):
 LESSONS = {'lessons/metricas-fundamental-limiar': ['four-cells', 'threshold-patients'],
            'lessons/metricas-avancada': ['fbeta'], 'lessons/metricas-avancada-prevalencia': ['prevalence'],
            'lessons/custo': ['cost'],
-           'lessons/calibracao': ['calibration'], 'lessons/roc-curva': ['roc-binormal']}   # roc's part 2 holds it
+           'lessons/calibracao': ['calibration'], 'lessons/roc-binormal': ['roc-binormal']}   # roc's part 3 holds it
 
 # Every text of an explorable: its size in CSS px as drawn (an SVG text: its font size times the
 # chart's scale), and each chart text's box as four corners on screen (a rotated id is a rotated
@@ -776,7 +776,7 @@ def test_a_tall_panel_keeps_its_numbers_in_view_next_to_its_sliders(page, kind, 
     On the site, on a phone, a compact line under the controls repeats the numbers; it is on
     screen with the slider, and it stays at the top of the screen, under the site's header, while
     the reader scrolls down the panel; moved, it follows the slider."""
-    lesson = {'roc-binormal': 'roc-curva', 'cost': 'custo'}[kind]   # the page that holds it
+    lesson = {'roc-binormal': 'roc-binormal', 'cost': 'custo'}[kind]   # the page that holds it
     page.set_viewport_size(PHONE)
     open_page(page, f'lessons/{lesson}.html')
     show_answers(page)

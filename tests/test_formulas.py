@@ -34,9 +34,9 @@ BEFORE = {
     'lessons/metricas-avancada-probabilidades': [
         'log loss=−1n∑i=1n[yiln\u2061pi+(1−yi)ln\u2061(1−pi)]',
     ],
-    # roc in four parts: the binormal AUC is section 4 (part 2), and the quiz item auc-binormal
+    # roc in eight parts: the binormal AUC is section 4 (part 3), and the quiz item auc-binormal
     # is in that part's check
-    'lessons/roc-curva': [
+    'lessons/roc-binormal': [
         'AUC=P(X+−X−>0)=Φ(d2)=Φ(22)=Φ(1,414)≈0,921(d=2).',
         'Φ(d/2)',                                  # in a quiz prompt
     ],

@@ -123,6 +123,7 @@ KEYS = {
     ('roc', 'bootstrap-como'): [0],
     ('roc', 'intervalos-sobrepostos'): False,   # the example's intervals overlap, the difference excludes 0
     ('roc', 'inclui-zero-nao-decide'): False,   # an interval that holds 0 is not a tie (course/evidence.py)
+    ('roc', 'mcnemar-discordantes'): [0],      # McNemar reads only the rows where the two disagree
 }
 
 # ------------------------------------------------------------------ avan: metricas-avancada + regressao
@@ -438,9 +439,10 @@ TYPED_ON_PURPOSE = {
     'calibracao': {'temperatura-numero': {'0,99'}, 'erros-esperados': {'0,01'},
                    'ler-o-diagrama': {'0,7', '0,8', '0,5'},   # a made-up bin of a diagram
                    'temperatura-ou-isotonica': {'1.000'}},   # scikit-learn's rule of thumb, ≪ 1000 samples
-    'roc': {'par-perdido': {'0,35'}, 'precisao-por-bayes': {'0,95'},
+    'roc': {'par-perdido': {'0,35'}, 'precisao-por-bayes': {'0,95', '1.000'},   # 1.000 cases, as the lesson counts
             'prevalencia-cai': {'0,1%', '0,1 %', '0,1\u00a0%'}, 'bootstrap-como': {'0,05'},
-            'ap-vezes-acaso': {'0,1\u00a0%', '0,001'}},   # the lesson's prevalence setting, as its table prints it
+            'ap-vezes-acaso': {'0,1\u00a0%', '0,001'},   # the lesson's prevalence setting, as its table prints it
+            'intervalos-sobrepostos': {'1.000'}},          # the 1.000-row test set of the table
 }
 # ------------------------------------------------------------------ metricas-fundamental (fund)
 # Issue 12 items 1, 6, 7 and 11 on the fundamental metrics page: seed 004's 20.000 transactions

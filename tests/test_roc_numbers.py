@@ -1,7 +1,7 @@
 """Lesson "Curvas ROC e precisão–revocação" (roc): the numbers the page quotes are the ones its code computed.
 
-The lesson is a chapter of four parts (``lessons/roc.md``, ``roc-curva.md``, ``roc-precisao.md``,
-``roc-bootstrap.md``);
+The lesson is a chapter of eight parts (``lessons/roc.md``, ``roc-curva.md``, ``roc-binormal.md``,
+``roc-precisao.md``, ``roc-prevalencia.md``, ``roc-bootstrap.md``, ``roc-knn.md``, ``roc-knn-curvas.md``);
 ``tests/stored.py`` reads their executed notebooks as one: the printed outputs of the code cells and
 the myst-nb ``glue`` values (display_data outputs with ``metadata.scrapbook.name``). Checks the key
 numbers of every section: precision 0,161 by Bayes, the hand-built ROC points and AUC 0,75, the 20
@@ -244,3 +244,24 @@ def test_the_course_s_own_cells_print_portuguese_decimals(printed):
         words = re.sub(r'\w+\([^)]*\)', '', text)        # a function named in the output: code, not prose
         for word in ('precision', 'recall', 'threshold', 'baseline', 'theory', 'simulation', 'pairs'):
             assert not re.search(rf'\b{word}\b', words), (source.splitlines()[0], word)
+
+
+def _paragraphs():
+    """The lesson's prose paragraphs and its quiz bank's texts, one string each."""
+    from course import quiz
+    text = '\n'.join(md.read_text(encoding='utf-8') for md in stored.parts_md('roc'))
+    found = [' '.join(p.split()) for p in re.split(r'\n\s*\n', text)]
+    return found + [' '.join(t.split()) for q in quiz.load_bank('roc')['questions'] for t in quiz.question_texts(q)]
+
+
+def test_ap_read_as_a_multiple_of_chance_says_its_ceiling(glued):
+    """Issue 42: AP/π cannot pass 1/π, so the same classifier reads 1,7 times chance at 50 % and 17
+    times at 0,1 %; wherever the lesson or its quiz reads AP as "N vezes o acaso", the same
+    paragraph or feedback says the ceiling. And "reporte as três" says which three."""
+    assert (glued['roc_prev_ap_ratio_50'], glued['roc_prev_ap_ratio']) == ('1,7', '17')
+    assert (glued['roc_prev_ceiling_50'], glued['roc_prev_ceiling_01']) == ('2', '1.000')
+    multiples = [p for p in _paragraphs() if re.search(r'vezes o acaso|múltiplo del', p)]
+    assert multiples, 'the lesson no longer reads AP against chance: drop this test'
+    for p in multiples:
+        assert 'teto' in p, p[:160]
+    assert not any('reporte as três' in p.lower() for p in _paragraphs())
