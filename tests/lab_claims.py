@@ -113,11 +113,13 @@ for _prev in (0.5, 0.1, 0.01, 0.001):
     _n_pos = int(100_000 * _prev)
     _s = np.r_[_rng.normal(1.5, 1.0, _n_pos), _rng.normal(0.0, 1.0, 100_000 - _n_pos)]
     _y = np.r_[np.ones(_n_pos), np.zeros(100_000 - _n_pos)]
-    _rows[_prev] = (roc_auc_score(_y, _s), average_precision_score(_y, _s))
+    _rows[_prev] = (roc_auc_score(_y, _s), average_precision_score(_y, _s), auc_interval(_y, _s))
 assert np.array_equal(_s, s)                         # the same draws as the lab's last row
-_off = {k: abs(v[0] - norm.cdf(1.5 / np.sqrt(2))) for k, v in _rows.items()}
-assert max(_off, key=_off.get) == 0.001 and max(_off[k] for k in (0.5, 0.1, 0.01)) < 0.01, \
-    'passo 4: "perto do mesmo lugar em todas as linhas", "o ROC AUC dela é o que mais se afasta da teoria"'
+assert num(theory) == _value('roc', 'roc_prev_auc_theory'), 'passo 4: "{roc_prev_auc_theory} em todas as linhas"'
+assert covered == 4 and all(lo <= theory <= hi for _, _, (lo, hi) in _rows.values()), \
+    'passo 4: "o intervalo de 95 % de cada linha (a coluna intervalo do AUC) contém o da teoria"'
+assert _rows[0.001][0] < theory and _rows[0.001][0] == min(v[0] for v in _rows.values()), \
+    'passo 4: "o da última linha, com só 100 doentes, sai mais baixo"'
 assert 0.01 < _rows[0.001][1] < 0.05, 'passo 4: "na linha de 0,1 %, ela fica em poucos centésimos, contra o milésimo do acaso"'
 assert [v[1] for v in _rows.values()] == sorted((v[1] for v in _rows.values()), reverse=True), 'passo 4: "a AP despenca"'
 assert ci_d[1] - ci_d[0] < min(ci_lr[1] - ci_lr[0], ci_rf[1] - ci_rf[0]), 'passo 5: "o da diferença é mais estreito que o de cada AUC"'
