@@ -11,6 +11,7 @@ from course.values import value as _value
 # The notes quote the lessons' values by name: the lab runs the lessons' code on the same data, so
 # each quoted value is what the lab's own run prints (a departure means the lab and the lesson no
 # longer run the same thing).
+_certain_wrong = ((votes == 0) & (yv == 1)) | ((votes == 1) & (yv == 0))   # passo 8: a 0 or a 1, wrong
 _same = {
     'fund_lab_n': str(len(y)), 'fund_lab_pos': str(int(y.sum())), 'fund_lab_prev': _pct(y.mean(), 1),
     'fund_lab_majority': _pct(1 - y.mean(), 1), 'fund_lab_incomplete': str(int(X.isna().any(axis=1).sum())),
@@ -25,6 +26,16 @@ _same = {
     'fund_lab_rare_disagree': str(int((lr_r != knn_r).sum())),
     'fund_lab_rare_major_acc': _pct(pd.DataFrame(rare).T.loc['dummy majority', 'accuracy'], 1),
     'adv_lab_ll_knn': _num(_ll(y_val, knn.predict_proba(X_val)[:, 1])),
+    'adv_lab_ll_prior': _num(_ll(y_val, prior.predict_proba(X_val)[:, 1])),
+    # passo 8: the intervals and verdicts the note quotes, as the lab's last cell of the step prints them
+    'adv_lab_ll_ci': ll_cmp['a regressão logística', 'o k-NN'].interval(3),
+    'adv_lab_ll_verdict': ll_cmp['a regressão logística', 'o k-NN'].verdict,
+    'adv_lab_knn_prior_ci': ll_cmp['a linha de base', 'o k-NN'].interval(3),
+    'adv_lab_knn_prior_verdict': ll_cmp['a linha de base', 'o k-NN'].verdict,
+    'adv_lab_lr_prior_ci': ll_cmp['a linha de base', 'a regressão logística'].interval(3),
+    'adv_lab_lr_prior_verdict': ll_cmp['a linha de base', 'a regressão logística'].verdict,
+    'adv_lab_rest_n': str(int((~_certain_wrong).sum())),
+    'adv_lab_rest_knn': _num(_ll(yv[~_certain_wrong], votes[~_certain_wrong])),
     'adv_lab_k25_ci': f"de {signed(lo)} a {signed(hi)}", 'adv_lab_k25_gap': _num(gap),
     # passo 10, the second question: the lab's last loop ends on the test, McNemar's p as printed
     'adv_lab_test_only03': str(only_03), 'adv_lab_test_only05': str(only_05),
@@ -75,7 +86,9 @@ assert not mcnemar(yr, lr_r, knn_r).distinct, 'simulação 2: "(o teste exato de
 assert (_rare.loc[['logistic', 'k-NN'], 'F1'] < 0.5).all(), 'simulação 2: "o F1 ... despencou"'
 _p = {name: m.predict_proba(X_val)[:, 1] for name, m in [('prior', prior), ('lr', logreg), ('knn', knn)]}
 _l = {k: _ll(y_val, v) for k, v in _p.items()}
-assert _l['lr'] < _l['prior'] < _l['knn'], 'passo 8: "a regressão logística vence a linha de base, e o k-NN fica pior"'
+assert _l['lr'] < _l['prior'] < _l['knn'], 'passo 8: "O k-NN tem a log loss mais alta das três"'
+assert ll_cmp['a regressão logística', 'o k-NN'].key == 'a' and not ll_cmp['a linha de base', 'o k-NN'].distinct, \
+    'para fechar: "a log loss separa o k-NN com k = 5 da regressão logística"; passo 8: "contra a linha de base", a amostra não distingue'
 assert abs(_bs(y_val, _p['knn']) - _bs(y_val, _p['lr'])) < 0.005, 'passo 8: "o Brier ... quase não sente essas certezas"'
 assert ((_p['knn'] == 1) & (y_val == 0)).sum() == 1, 'passo 8: "e uma sem diabetes, exatamente 1"'
 assert lo < 0 < hi and hi - lo > 5 * abs(gap), 'simulação 3: "muito mais largo que a própria diferença"'
