@@ -162,7 +162,16 @@ _rev = costs(p, c_fn=1, c_fp=5)
 assert num(t[_rev.argmin()], 2) == _value('custo', 'custo_lab_rev_thr'), 'experimento 2: "sobe para {custo_lab_rev_thr}"'
 assert t[_rev.argmin()] > 0.5, 'experimento 2: "acima de 0,5"'
 assert str(wins) == _value('custo', 'custo_lab_theory_wins'), 'experimento 3: "em {custo_lab_theory_wins} das 20 repetições"'
-assert wins > 10, 'Para fechar: "sai mais barato que a verificação honesta na maioria das repetições"'
+assert wins > 10, 'Para fechar: "sai mais barato que a verificação honesta na maioria das 20 repetições"'
+# Para fechar, said for any prices: a dearer miss never raises the cheapest threshold, a dearer false
+# alarm never lowers it (the first and the last of tied thresholds alike), on a grid of prices
+def _ends(c):
+    return np.flatnonzero(c == c.min())[[0, -1]]
+_by_fn = np.array([_ends(costs(p, c_fn=c)) for c in range(1, 61)])
+_by_fp = np.array([_ends(costs(p, c_fp=c)) for c in range(1, 31)])
+assert (np.diff(_by_fn, axis=0) <= 0).all() and (np.diff(_by_fp, axis=0) >= 0).all(), \
+    'Para fechar: "Encarecer a falha nunca sobe o limiar mais barato", "Encarecer o alarme falso nunca o desce"'
+assert (np.diff(_by_fn[:, 0]) == 0).any(), 'Para fechar: "ele desce ou fica onde está"'
 '''
 
 CLAIMS = {'triagem': TRIAGEM, 'roc': ROC, 'custo': CUSTO}
