@@ -174,4 +174,22 @@ assert (np.diff(_by_fn, axis=0) <= 0).all() and (np.diff(_by_fp, axis=0) >= 0).a
 assert (np.diff(_by_fn[:, 0]) == 0).any(), 'Para fechar: "ele desce ou fica onde está"'
 '''
 
-CLAIMS = {'triagem': TRIAGEM, 'roc': ROC, 'custo': CUSTO}
+CALIBRACAO = r'''
+from course.values import value as _value
+# experimento 4: the lab's last cell, seeds 0 to 20 (the lesson's split is seed 0)
+_T = [r['T'] for r in runs.values()]
+assert num(runs[0]['T'], 2) == _value('calibracao', 'calib_nb_T'), 'experimento 4: "o da aula, {calib_nb_T}, é só um deles"'
+assert max(_T) > 2 * min(_T), 'experimento 4: "o maior passa do dobro do menor"'
+assert min(_T) > 2, 'experimento 4: "em todas as divisões, o T fica bem acima de 1"'
+assert all(r['ece sem'].unusual for r in runs.values()), \
+    'experimento 4: "o ECE sem temperatura passa do que um modelo calibrado com os mesmos escores dá"'
+assert all(r['brier com'] < r['brier sem'] for r in runs.values()), 'experimento 4: "a temperatura baixa o Brier"'
+assert all(r['changed'] == 0 for r in runs.values()), 'experimento 4: "não muda nenhuma decisão no limiar 0,5"'
+assert any(r['ece com'].observed > r['ece sem'].observed for r in runs.values()), \
+    'experimento 4: "em algumas divisões ele sobe com a temperatura"'
+assert 0 < sum(r['ece com'].unusual for r in runs.values()) < len(runs), \
+    'experimento 4: "o que sobra passa, em parte delas, do que um modelo calibrado dá"'
+assert runs[0]['ece com'].observed < runs[0]['ece sem'].observed, 'experimento 4: "a queda do experimento 2 é da divisão da aula"'
+'''
+
+CLAIMS = {'triagem': TRIAGEM, 'roc': ROC, 'custo': CUSTO, 'calibracao': CALIBRACAO}
