@@ -114,6 +114,12 @@ ROC = r'''
 from course.values import value as _value
 assert precision < 0.5 and precision < 1 / 5, 'passo 1: "abaixo até de 50 %", "menos de um alarme certo em cada cinco"'
 assert num(fp / tp, 1) == _value('roc', 'roc_bayes_fp_per_tp'), 'passo 1: "uns {roc_bayes_fp_per_tp} falsos positivos para cada doente achado"'
+# passo 1's simulation replayed (passo 4 reuses the names y and y_pred): it prints the formula's number
+_rng = np.random.default_rng(0)
+_y = (_rng.random(1_000_000) < 0.01).astype(int)
+_pred = np.where(_y == 1, _rng.random(1_000_000) < 0.95, _rng.random(1_000_000) < 1 - 0.95).astype(int)
+assert (_pred == 1).sum() == tp + fp and num(precision_score(_y, _pred)) == num(precision), \
+    'passo 1: "A simulação de um milhão de pessoas chega ao mesmo número que a fórmula de Bayes"'
 # passo 3's simulation (t = 1 there; passo 5 reuses the name t for its labels)
 _auc_sim = roc_auc_score(np.r_[np.zeros(neg.size), np.ones(pos.size)], np.r_[neg, pos])
 assert max(abs((neg >= 1.0).mean() - (1 - norm.cdf(1.0))), abs((pos >= 1.0).mean() - (1 - norm.cdf(1.0 - d))),
