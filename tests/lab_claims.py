@@ -188,18 +188,16 @@ CALIBRACAO = r'''
 from course.values import value as _value
 # experimento 4: the lab's last cell, seeds 0 to 20 (the lesson's split is seed 0)
 _T = [r['T'] for r in runs.values()]
-assert num(runs[0]['T'], 2) == _value('calibracao', 'calib_nb_T'), 'experimento 4: "o da aula, {calib_nb_T}, é só um deles"'
+assert num(runs[0]['T'], 2) == _value('calibracao', 'calib_nb_T'), 'experimento 4: "o da aula é {calib_nb_T}"'
 assert max(_T) > 2 * min(_T), 'experimento 4: "o maior passa do dobro do menor"'
-assert min(_T) > 2, 'experimento 4: "em todas as divisões, o T fica bem acima de 1"'
+assert min(_T) > 2, 'experimento 4: "em todas, o T fica bem acima de 1"'
 assert all(r['ece sem'].unusual for r in runs.values()), \
     'experimento 4: "o ECE sem temperatura passa do que um modelo calibrado com os mesmos escores dá"'
 assert all(r['brier com'] < r['brier sem'] for r in runs.values()), 'experimento 4: "a temperatura baixa o Brier"'
-assert all(r['changed'] == 0 for r in runs.values()), 'experimento 4: "não muda nenhuma decisão no limiar 0,5"'
+assert all(r['changed'] == 0 for r in runs.values()), 'experimento 4: "sem mudar nenhuma decisão em 0,5"'
 assert any(r['ece com'].observed > r['ece sem'].observed for r in runs.values()), \
-    'experimento 4: "em algumas divisões ele sobe com a temperatura"'
-assert 0 < sum(r['ece com'].unusual for r in runs.values()) < len(runs), \
-    'experimento 4: "o que sobra passa, em parte delas, do que um modelo calibrado dá"'
-assert runs[0]['ece com'].observed < runs[0]['ece sem'].observed, 'experimento 4: "a queda do experimento 2 é da divisão da aula"'
+    'experimento 4: "O ECE com temperatura, não: em algumas divisões ele sobe"'
+assert runs[0]['ece com'].observed < runs[0]['ece sem'].observed   # the fall of experimento 2 is seed 0's
 '''
 
 CLAIMS = {'triagem': TRIAGEM, 'roc': ROC, 'custo': CUSTO, 'calibracao': CALIBRACAO}
