@@ -23,6 +23,7 @@ The tools:
 - ``mcnemar``: the exact test on the discordant rows (one model right, the other wrong), for
   accuracies compared on few rows;
 - ``wilson``: the interval of one proportion (k of n), sound at small n and near 0 or 1;
+- ``auc_interval``: DeLong's interval of one ROC AUC, for a sample too large to bootstrap;
 - ``null_band`` / ``calibrated_null``: where the observed statistic falls among draws of labels
   from the model's own probabilities (``y_i ~ Bernoulli(p_i)``), read one-sided or two-sided.
 """
@@ -141,6 +142,27 @@ def wilson(k: int, n: int, level: float = LEVEL) -> tuple[float, float]:
     """Wilson's interval of a proportion k/n (the course's interval for "k of n")."""
     ci = binomtest(k, n).proportion_ci(confidence_level=level, method='wilson')
     return float(ci.low), float(ci.high)
+
+
+# ----------------------------------------------------------------------------- one ROC AUC
+
+def auc_interval(y, scores, level: float = LEVEL) -> tuple[float, float]:
+    """DeLong's interval of one ROC AUC (a tie of scores counts half a pair): the AUC is the mean
+    of the positives' placements (the share of negatives each one outranks) and also of the
+    negatives'; its variance is var(positives' placements)/n_pos + var(negatives')/n_neg, read
+    on the normal scale. Sorting, not pairs: fast on 100.000 rows, where a bootstrap is not."""
+    from scipy.stats import norm
+    y, scores = np.asarray(y) == 1, np.asarray(scores, dtype=float)
+    pos, neg = scores[y], scores[~y]
+    if len(pos) < 2 or len(neg) < 2:
+        raise ValueError('o intervalo do AUC pede pelo menos 2 positivos e 2 negativos')
+    neg_sorted, pos_sorted = np.sort(neg), np.sort(pos)
+    placed_pos = (np.searchsorted(neg_sorted, pos, 'left') + np.searchsorted(neg_sorted, pos, 'right')) / (2 * len(neg))
+    placed_neg = 1 - (np.searchsorted(pos_sorted, neg, 'left') + np.searchsorted(pos_sorted, neg, 'right')) / (2 * len(pos))
+    auc = float(placed_pos.mean())
+    se = float(np.sqrt(placed_pos.var(ddof=1) / len(pos) + placed_neg.var(ddof=1) / len(neg)))
+    z = float(norm.ppf(1 - (1 - level) / 2))
+    return auc - z * se, auc + z * se
 
 
 # ----------------------------------------------------------------------------- against chance

@@ -11,6 +11,9 @@ from course.values import value as _value
 # The notes quote the lessons' values by name: the lab runs the lessons' code on the same data, so
 # each quoted value is what the lab's own run prints (a departure means the lab and the lesson no
 # longer run the same thing).
+_certain_wrong = ((votes == 0) & (yv == 1)) | ((votes == 1) & (yv == 0))   # passo 8: a 0 or a 1, wrong
+_rest = paired_bootstrap(yv[~_certain_wrong], p_val['a regressão logística'][~_certain_wrong],
+                         votes[~_certain_wrong], minus_log_loss, a='a regressão logística', b='o k-NN')
 _same = {
     'fund_lab_n': str(len(y)), 'fund_lab_pos': str(int(y.sum())), 'fund_lab_prev': _pct(y.mean(), 1),
     'fund_lab_majority': _pct(1 - y.mean(), 1), 'fund_lab_incomplete': str(int(X.isna().any(axis=1).sum())),
@@ -25,6 +28,18 @@ _same = {
     'fund_lab_rare_disagree': str(int((lr_r != knn_r).sum())),
     'fund_lab_rare_major_acc': _pct(pd.DataFrame(rare).T.loc['dummy majority', 'accuracy'], 1),
     'adv_lab_ll_knn': _num(_ll(y_val, knn.predict_proba(X_val)[:, 1])),
+    'adv_lab_ll_prior': _num(_ll(y_val, prior.predict_proba(X_val)[:, 1])),
+    # passo 8: the intervals and verdicts the note quotes, as the lab's last cell of the step prints them
+    'adv_lab_ll_ci': ll_cmp['a regressão logística', 'o k-NN'].interval(3),
+    'adv_lab_ll_verdict': ll_cmp['a regressão logística', 'o k-NN'].verdict,
+    'adv_lab_knn_prior_ci': ll_cmp['a linha de base', 'o k-NN'].interval(3),
+    'adv_lab_knn_prior_verdict': ll_cmp['a linha de base', 'o k-NN'].verdict,
+    'adv_lab_lr_prior_ci': ll_cmp['a linha de base', 'a regressão logística'].interval(3),
+    'adv_lab_lr_prior_verdict': ll_cmp['a linha de base', 'a regressão logística'].verdict,
+    'adv_lab_rest_n': str(int((~_certain_wrong).sum())),
+    'adv_lab_rest_knn': _num(_ll(yv[~_certain_wrong], votes[~_certain_wrong])),
+    'adv_lab_rest_lr': _num(_ll(yv[~_certain_wrong], p_val['a regressão logística'][~_certain_wrong])),
+    'adv_lab_rest_ci': _rest.interval(3), 'adv_lab_rest_verdict': _rest.verdict,
     'adv_lab_k25_ci': f"de {signed(lo)} a {signed(hi)}", 'adv_lab_k25_gap': _num(gap),
     # passo 10, the second question: the lab's last loop ends on the test, McNemar's p as printed
     'adv_lab_test_only03': str(only_03), 'adv_lab_test_only05': str(only_05),
@@ -75,7 +90,9 @@ assert not mcnemar(yr, lr_r, knn_r).distinct, 'simulação 2: "(o teste exato de
 assert (_rare.loc[['logistic', 'k-NN'], 'F1'] < 0.5).all(), 'simulação 2: "o F1 ... despencou"'
 _p = {name: m.predict_proba(X_val)[:, 1] for name, m in [('prior', prior), ('lr', logreg), ('knn', knn)]}
 _l = {k: _ll(y_val, v) for k, v in _p.items()}
-assert _l['lr'] < _l['prior'] < _l['knn'], 'passo 8: "a regressão logística vence a linha de base, e o k-NN fica pior"'
+assert _l['lr'] < _l['prior'] < _l['knn'], 'passo 8: "O k-NN tem a log loss mais alta das três"'
+assert ll_cmp['a regressão logística', 'o k-NN'].key == 'a' and not ll_cmp['a linha de base', 'o k-NN'].distinct, \
+    'para fechar: "a log loss separa o k-NN com k = 5 da regressão logística"; passo 8: "contra a linha de base", a amostra não distingue'
 assert abs(_bs(y_val, _p['knn']) - _bs(y_val, _p['lr'])) < 0.005, 'passo 8: "o Brier ... quase não sente essas certezas"'
 assert ((_p['knn'] == 1) & (y_val == 0)).sum() == 1, 'passo 8: "e uma sem diabetes, exatamente 1"'
 assert lo < 0 < hi and hi - lo > 5 * abs(gap), 'simulação 3: "muito mais largo que a própria diferença"'
@@ -101,6 +118,12 @@ ROC = r'''
 from course.values import value as _value
 assert precision < 0.5 and precision < 1 / 5, 'passo 1: "abaixo até de 50 %", "menos de um alarme certo em cada cinco"'
 assert num(fp / tp, 1) == _value('roc', 'roc_bayes_fp_per_tp'), 'passo 1: "uns {roc_bayes_fp_per_tp} falsos positivos para cada doente achado"'
+# passo 1's simulation replayed (passo 4 reuses the names y and y_pred): it prints the formula's number
+_rng = np.random.default_rng(0)
+_y = (_rng.random(1_000_000) < 0.01).astype(int)
+_pred = np.where(_y == 1, _rng.random(1_000_000) < 0.95, _rng.random(1_000_000) < 1 - 0.95).astype(int)
+assert (_pred == 1).sum() == tp + fp and num(precision_score(_y, _pred)) == num(precision), \
+    'passo 1: "A simulação de um milhão de pessoas chega ao mesmo número que a fórmula de Bayes"'
 # passo 3's simulation (t = 1 there; passo 5 reuses the name t for its labels)
 _auc_sim = roc_auc_score(np.r_[np.zeros(neg.size), np.ones(pos.size)], np.r_[neg, pos])
 assert max(abs((neg >= 1.0).mean() - (1 - norm.cdf(1.0))), abs((pos >= 1.0).mean() - (1 - norm.cdf(1.0 - d))),
@@ -113,11 +136,13 @@ for _prev in (0.5, 0.1, 0.01, 0.001):
     _n_pos = int(100_000 * _prev)
     _s = np.r_[_rng.normal(1.5, 1.0, _n_pos), _rng.normal(0.0, 1.0, 100_000 - _n_pos)]
     _y = np.r_[np.ones(_n_pos), np.zeros(100_000 - _n_pos)]
-    _rows[_prev] = (roc_auc_score(_y, _s), average_precision_score(_y, _s))
+    _rows[_prev] = (roc_auc_score(_y, _s), average_precision_score(_y, _s), auc_interval(_y, _s))
 assert np.array_equal(_s, s)                         # the same draws as the lab's last row
-_off = {k: abs(v[0] - norm.cdf(1.5 / np.sqrt(2))) for k, v in _rows.items()}
-assert max(_off, key=_off.get) == 0.001 and max(_off[k] for k in (0.5, 0.1, 0.01)) < 0.01, \
-    'passo 4: "perto do mesmo lugar em todas as linhas", "o ROC AUC dela é o que mais se afasta da teoria"'
+assert num(theory) == _value('roc', 'roc_prev_auc_theory'), 'passo 4: "{roc_prev_auc_theory} em todas as linhas"'
+assert covered == 4 and all(lo <= theory <= hi for _, _, (lo, hi) in _rows.values()), \
+    'passo 4: "o intervalo de 95 % de cada linha (a coluna intervalo do AUC) contém o da teoria"'
+assert _rows[0.001][0] < theory and _rows[0.001][0] == min(v[0] for v in _rows.values()), \
+    'passo 4: "o da última linha, com só 100 doentes, sai mais baixo"'
 assert 0.01 < _rows[0.001][1] < 0.05, 'passo 4: "na linha de 0,1 %, ela fica em poucos centésimos, contra o milésimo do acaso"'
 assert [v[1] for v in _rows.values()] == sorted((v[1] for v in _rows.values()), reverse=True), 'passo 4: "a AP despenca"'
 assert ci_d[1] - ci_d[0] < min(ci_lr[1] - ci_lr[0], ci_rf[1] - ci_rf[0]), 'passo 5: "o da diferença é mais estreito que o de cada AUC"'
@@ -147,7 +172,32 @@ _rev = costs(p, c_fn=1, c_fp=5)
 assert num(t[_rev.argmin()], 2) == _value('custo', 'custo_lab_rev_thr'), 'experimento 2: "sobe para {custo_lab_rev_thr}"'
 assert t[_rev.argmin()] > 0.5, 'experimento 2: "acima de 0,5"'
 assert str(wins) == _value('custo', 'custo_lab_theory_wins'), 'experimento 3: "em {custo_lab_theory_wins} das 20 repetições"'
-assert wins > 10, 'Para fechar: "sai mais barato que a verificação honesta na maioria das repetições"'
+assert wins > 10, 'Para fechar: "sai mais barato que a verificação honesta na maioria das 20 repetições"'
+# Para fechar, said for any prices: a dearer miss never raises the cheapest threshold, a dearer false
+# alarm never lowers it (the first and the last of tied thresholds alike), on a grid of prices
+def _ends(c):
+    return np.flatnonzero(c == c.min())[[0, -1]]
+_by_fn = np.array([_ends(costs(p, c_fn=c)) for c in range(1, 61)])
+_by_fp = np.array([_ends(costs(p, c_fp=c)) for c in range(1, 31)])
+assert (np.diff(_by_fn, axis=0) <= 0).all() and (np.diff(_by_fp, axis=0) >= 0).all(), \
+    'Para fechar: "Encarecer a falha nunca sobe o limiar mais barato", "Encarecer o alarme falso nunca o desce"'
+assert (np.diff(_by_fn[:, 0]) == 0).any(), 'Para fechar: "ele desce ou fica onde está"'
 '''
 
-CLAIMS = {'triagem': TRIAGEM, 'roc': ROC, 'custo': CUSTO}
+CALIBRACAO = r'''
+from course.values import value as _value
+# experimento 4: the lab's last cell, seeds 0 to 20 (the lesson's split is seed 0)
+_T = [r['T'] for r in runs.values()]
+assert num(runs[0]['T'], 2) == _value('calibracao', 'calib_nb_T'), 'experimento 4: "o da aula é {calib_nb_T}"'
+assert max(_T) > 2 * min(_T), 'experimento 4: "o maior passa do dobro do menor"'
+assert min(_T) > 2, 'experimento 4: "em todas, o T fica bem acima de 1"'
+assert all(r['ece sem'].unusual for r in runs.values()), \
+    'experimento 4: "o ECE sem temperatura passa do que um modelo calibrado com os mesmos escores dá"'
+assert all(r['brier com'] < r['brier sem'] for r in runs.values()), 'experimento 4: "a temperatura baixa o Brier"'
+assert all(r['changed'] == 0 for r in runs.values()), 'experimento 4: "sem mudar nenhuma decisão em 0,5"'
+assert any(r['ece com'].observed > r['ece sem'].observed for r in runs.values()), \
+    'experimento 4: "O ECE com temperatura, não: em algumas divisões ele sobe"'
+assert runs[0]['ece com'].observed < runs[0]['ece sem'].observed   # the fall of experimento 2 is seed 0's
+'''
+
+CLAIMS = {'triagem': TRIAGEM, 'roc': ROC, 'custo': CUSTO, 'calibracao': CALIBRACAO}

@@ -18,9 +18,12 @@ import numpy as np
 import pytest
 import tomllib
 from bs4 import BeautifulSoup
+from sklearn.metrics import roc_auc_score
 
 from conftest import ROOT, recording_page
 from course import calibration, confira, evidence, explorables, metrics
+from course.fmt import num
+from course.values import value
 
 LABS = sorted(p.stem for p in (ROOT / 'labs').glob('*.md'))
 HEADING = re.compile(r'^#{1,6}\s+(.*)$', re.M)
@@ -250,10 +253,18 @@ def test_what_the_calibration_notes_state():
     b, a = nb['before'], nb['after']
     assert b['confident'] > 100 and b['confident_errors'] >= 3, 'experimento 1: "mais de cem", "há vários"'
     assert b['auc'] > 0.95, 'experimento 1: "o ROC AUC dele é alto"'
+    bins = b['bins']
+    assert bins[-1]['frac'] < bins[-1]['mean_p'] and bins[0]['frac'] > bins[0]['mean_p'], \
+        'experimento 1: "o círculo grande da ponta de cima fica abaixo da diagonal", na de baixo "acima"'
+    assert all(m['count'] <= 2 for m in bins[1:-1]) and min(bins[0]['count'], bins[-1]['count']) > 50, \
+        'experimento 1: "Os pequenos do meio, com uma ou duas biópsias cada"'
     assert a['brier'] < b['brier'] and a['ece'] < b['ece'], 'experimento 2: "o Brier e o ECE caem"'
-    assert a['auc'] == b['auc'], 'experimento 2: "o ROC AUC não se mexe, porque a ordem das biópsias é a mesma"'
+    assert a['auc'] == b['auc'], 'experimento 2: "o ROC AUC, que o painel calcula no escore z, não se mexe"'
     exp = calibration.experiment(0)
     y_val, z = exp['y_val'], exp['models']['naive Bayes']['z_val']
+    proba_auc = roc_auc_score(y_val, nb['p'])            # the AUC of predict_proba's rounded numbers
+    assert num(proba_auc) == value('calibracao', 'calib_nb_auc_proba') != num(roc_auc_score(y_val, nb['p_after'])), \
+        'experimento 2: "o AUC delas muda no terceiro decimal: {calib_nb_auc_proba} sem temperatura"'
     changed = (nb['p'] >= 1 / 11) != (nb['p_after'] >= 1 / 11)
     assert changed.sum() > 0, 'experimento 2: "no 1/11 da aula de custo, a temperatura muda decisões"'
     assert (z[changed] < 0).all()            # those biopsies sit between the 1/11 and the 0,5 threshold

@@ -123,3 +123,37 @@ def test_the_calibrated_null_draws_labels_from_the_probabilities():
     y = (np.random.default_rng(3).random(60) < p).astype(int)
     band = evidence.calibrated_null(y, p, lambda yy, pp: float(np.mean((pp - yy) ** 2)), 'upper', repeats=500)
     assert band.lo <= band.mean <= band.hi and band.verdict in (evidence.CHANCE, evidence.UNUSUAL)
+
+
+def _delong_by_pairs(y, s):
+    """DeLong's AUC and standard error, written with every (positive, negative) pair."""
+    pos, neg = s[y == 1], s[y == 0]
+    wins = (pos[:, None] > neg[None, :]) + 0.5 * (pos[:, None] == neg[None, :])
+    v10, v01 = wins.mean(axis=1), wins.mean(axis=0)
+    return wins.mean(), sqrt(v10.var(ddof=1) / len(pos) + v01.var(ddof=1) / len(neg))
+
+
+def test_the_auc_interval_is_delongs():
+    from scipy.stats import norm
+    from sklearn.metrics import roc_auc_score
+    rng = np.random.default_rng(2)
+    y = (rng.random(300) < 0.2).astype(int)
+    s = np.round(rng.normal(1.2 * y, 1.0), 1)          # rounded: ties between the classes count half
+    auc, se = _delong_by_pairs(y, s)
+    assert auc == pytest.approx(roc_auc_score(y, s))
+    lo, hi = evidence.auc_interval(y, s)
+    assert (lo + hi) / 2 == pytest.approx(auc) and (hi - lo) / 2 == pytest.approx(norm.ppf(0.975) * se)
+    with pytest.raises(ValueError, match='2 positivos'):
+        evidence.auc_interval([1, 0, 0], [0.9, 0.1, 0.2])
+
+
+def test_the_auc_interval_covers_the_true_auc_about_95_in_100():
+    """Binormal samples (positives N(1,5; 1), negatives N(0; 1)) of 60 positives and 600 negatives:
+    the true AUC is Φ(1,5/√2)."""
+    from scipy.stats import norm
+    rng = np.random.default_rng(4)
+    truth = norm.cdf(1.5 / np.sqrt(2))
+    y = np.r_[np.ones(60), np.zeros(600)]
+    covered = [lo <= truth <= hi for lo, hi in
+               (evidence.auc_interval(y, np.r_[rng.normal(1.5, 1, 60), rng.normal(0, 1, 600)]) for _ in range(400))]
+    assert 0.92 <= np.mean(covered) <= 0.98
