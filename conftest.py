@@ -24,7 +24,8 @@ ROOT = Path(__file__).resolve().parent
 pytest_plugins = ['sphinx.testing.fixtures',     # app, make_app: the extensions' small test books
                   'retry_report',               # tests/: retries, page visits and reused results, in the summary
                   'nbval_retry',                # tests/: nbval's kernel started again when it died at once
-                  'nbval_reuse']                # tests/: a notebook whose inputs did not change since it passed
+                  'nbval_reuse',                # tests/: a notebook whose inputs did not change since it passed
+                  'result_reuse']               # tests/: a test that passed, while nothing it read has changed
 if str(ROOT / '_ext') not in sys.path:
     sys.path.insert(0, str(ROOT / '_ext'))      # the extensions, importable by their tests
 if str(ROOT / 'tests') not in sys.path:
