@@ -13,9 +13,10 @@ the page, so an instructor can say "exercício 3, semente 417") with
 - the exercise of seed 1, written in the page (statement, table, question, and the worked
   solution in a ``<details>``: without JavaScript, in print and in search the page still has
   a whole exercise), and the same draw as JSON for the script;
-- ``<div class="pratique-ui">``, which ``_static/pratique.js`` turns into the form: the answer
-  field, "Conferir", "Outro exercício" (the next seed), a seed typed by hand, the feedback and
-  the worked solution in this draw's numbers, and the student's count for the kind.
+- ``<div class="pratique-ui">``, which ``_static/pratique.js`` turns into the form: a field per
+  step, "Conferir", "Outro exercício" (the next seed), a seed typed by hand, the feedback (a hint
+  and a second try, then the worked solution in this draw's numbers) and the student's count for
+  the kind.
 
 Once per build (``config-inited``), this extension writes ``_static/pratique/<kind>.json`` for
 every kind: the draws of seeds 1 to ``course.practice.N_SEEDS``, each ``Exercise.as_json()``.
@@ -23,15 +24,27 @@ The browser never computes a metric: it reads these draws, made by ``course/prac
 ``course/metrics.py``. The script fetches a kind's file only when the student asks for another
 exercise or a seed (or comes back to a kind practised before), so a page with boxes weighs its
 script and stylesheet more, nothing else, until then. ``_ext/offline.py`` stores the files with
-"Guardar o curso". File format::
+"Guardar o curso". File format, version 2 (version 1, until 2026-12, had one answer per draw and
+no hints)::
 
-    {"format": "curso-pratique", "version": 1, "kind": "precisao", "title": "Exercício de precisão",
-     "seeds": 100, "draws": [{"seed": 1, "statement": [...], "table": {...} | null, "question": "...",
-                               "hint": "...", "answer": 0.8, "tolerance": 0.005, "shown": "0,800",
-                               "solution": ["...", ...], "scale": null | "ratio"}, ...]}
+    {"format": "curso-pratique", "version": 2, "kind": "f1", "title": "Exercício de F1",
+     "seeds": 100,
+     "texts": ["Passo 1 · precisão P", "Vale vírgula ...", ...],   every label and hint, once
+     "draws": [{"seed": 1, "statement": [...], "table": {...} | null, "question": "...",
+                "steps": [{"label": 0, "answer": 0.8, "tolerance": 0.005, "shown": "0,800",
+                           "hint": 1, "check": 2, "scale": null | "ratio", "unit": null | "R$" | "minutos",
+                           "own": null | {"op": "harmonic", "of": [0, 1]},
+                           "mistakes": [{"hint": 3, "value": 0.75} | {"hint": 4, "op": "mean", "of": [0, 1]}]},
+                          ...],
+                "solution": ["...", ...]}, ...]}
 
-(``scale``: how a guess is read and judged, ``course/static/answers.js``'s ``scaleOf``; ``null``
-lets the answer say it, ``"ratio"`` keeps a cost of 0,56 from reading "1,66" as a percentage.)
+``label``, ``hint``, ``check`` and a mistake's ``hint`` are indices into ``texts`` (the same hint
+comes back in many draws; the page's own draw, inline, has the texts themselves). The fields are
+``course.practice.Step``'s: ``scale``, how a guess is read and judged (``course/static/answers.js``'s
+``scaleOf``; ``null`` lets the answer say it, ``"ratio"`` keeps a cost of 0,56 from reading "1,66"
+as a percentage); ``unit``, an amount (a "%" typed for it is a mistake); ``own``, the arithmetic
+of the student's own earlier steps a later step is graded against; ``mistakes``, the typical
+wrong values of the draw with their hints.
 
 The box carries its store id (``data-id``, ``pratique:<kind>``: ``course/static/answers.js``
 keeps the practice of a kind under it) and its title; ``_ext/progress.py`` lists the kinds each
@@ -55,16 +68,37 @@ from course import practice  # noqa: E402
 
 FOLDER = 'pratique'                  # _static/pratique/<kind>.json
 FORMAT = 'curso-pratique'
-VERSION = 1
+VERSION = 2
 ASSETS = ['pratique.js', 'pratique.css']
 SOURCES = [ROOT / 'course' / name for name in ('practice.py', 'metrics.py', 'fmt.py')]
 FIRST_SEED = 1
 
 
 def kind_file(kind: str, n_seeds: int = practice.N_SEEDS) -> dict:
-    """The document written as ``_static/pratique/<kind>.json``."""
+    """The document written as ``_static/pratique/<kind>.json``: the draws, each text once."""
+    texts: dict[str, int] = {}
+    draws = []
+    for ex in practice.draws(kind, n_seeds):
+        entry = ex.as_json()
+        for step in entry['steps']:
+            for key in ('label', 'hint', 'check'):
+                step[key] = texts.setdefault(step[key], len(texts))
+            for m in step['mistakes']:
+                m['hint'] = texts.setdefault(m['hint'], len(texts))
+        draws.append(entry)
     return {'format': FORMAT, 'version': VERSION, 'kind': kind, 'title': practice.KINDS[kind].title,
-            'seeds': n_seeds, 'draws': [ex.as_json() for ex in practice.draws(kind, n_seeds)]}
+            'seeds': n_seeds, 'texts': list(texts), 'draws': draws}
+
+
+def resolved(entry: dict, texts: list[str]) -> dict:
+    """A draw of a kind's file with its texts (what ``pratique.js``'s ``resolve`` does)."""
+    out = json.loads(json.dumps(entry))
+    for step in out['steps']:
+        for key in ('label', 'hint', 'check'):
+            step[key] = texts[step[key]]
+        for m in step['mistakes']:
+            m['hint'] = texts[m['hint']]
+    return out
 
 
 def _json(data) -> str:
@@ -93,12 +127,17 @@ def exercise_html(ex: practice.Exercise) -> str:
     parts += [f'<p class="pratique-enunciado">{e(p)}</p>' for p in ex.statement]
     parts.append(_table_html(ex.table))
     parts.append(f'<p class="pratique-pergunta">{e(ex.question)}</p>')
+    if len(ex.steps) > 1:            # the steps the form asks, also on paper and without a script
+        parts.append('<ol class="pratique-passos-lista">' +
+                     ''.join(f'<li>{e(s.label.split(" · ", 1)[-1])}</li>' for s in ex.steps) + '</ol>')
     parts.append(f'<p class="pratique-dica">{e(ex.hint)}</p>')
     parts.append('</div>')
     steps = ''.join(f'<p class="pratique-passo{" pratique-continua" if line.startswith("= ") else ""}">'
                     f'{e(line)}</p>' for line in ex.solution)
+    answer = (ex.steps[0].written if len(ex.steps) == 1 else
+              '; '.join(f'passo {k}: {s.written}' for k, s in enumerate(ex.steps, start=1)))
     parts.append(f'<details class="pratique-resolucao"><summary>Resolução com estes números</summary>'
-                 f'<div class="pratique-passos">{steps}<p class="pratique-resposta">Resposta: {e(ex.shown)}</p>'
+                 f'<div class="pratique-passos">{steps}<p class="pratique-resposta">Resposta: {e(answer)}</p>'
                  '</div></details>')
     return ''.join(parts)
 

@@ -20,7 +20,7 @@ Manifest, version 1::
         "title": "Métrica e limiar pelo custo dos erros",
         "items": [
           {"id": "quiz:custo:f1-para-tudo", "kind": "quiz-truefalse", "correct": false,
-           "prompt": "Verdadeiro ou falso: ...",
+           "prompt": "Verdadeiro ou falso: ...", "anchor": "cq-custo-1-f1-para-tudo",
            "section": {"href": "lessons/custo.html#sec-custo-erro-comum", "title": "5. Erro comum"}},
           {"id": "quiz:custo:...", "kind": "quiz-single", "correct": 0,
            "options": ["texto da opção 0 do banco", ...], ...},
@@ -35,11 +35,15 @@ Manifest, version 1::
           {"id": "preveja:texto-...", "kind": "preveja-texto", ...}],
         "practice": [                    only on a page with {pratique} boxes (_ext/practice.py)
           {"id": "pratique:precisao", "kind": "precisao", "title": "Exercício de precisão",
+           "file": "_static/pratique/precisao.json?v=...", "seeds": 100,
            "section": {"href": "...", "title": "..."}}]}]}
 
 Every item has ``prompt`` (plain text) and ``section``: the quiz's "Revise:" link, or for a
-Preveja the section it is in. ``practice`` lists the kinds of exercise the page offers, once each
-(answers.js keeps the practice of a kind under ``pratique:<kind>``). Quiz options are in the bank's order (what answers.js stores);
+Preveja the section it is in; a quiz question also has ``anchor``, the id of the question on its
+page (where "Revisão de hoje" sends the student to answer it again). ``practice`` lists the kinds
+of exercise the page offers, once each (answers.js keeps the practice of a kind under
+``pratique:<kind>``), with the file of its draws and their number (the review's Pratique boxes
+read them). Quiz options are in the bank's order (what answers.js stores);
 ``answer`` of a Preveja is the glued text the box compares with, as the page writes it.
 
 Everything is read from what the pages show (the quizzes' data and the boxes' attributes), so
@@ -48,7 +52,7 @@ read (kept in the environment, so an incremental build still knows every page) a
 before the pages are (``env-updated``), so the progress page links it with its checksum.
 
 The extension also adds the directive ``{progresso}`` (the parts of the progress page:
-``resumo``, ``aulas``, ``previsoes``, ``pratica``, ``arquivo``) and, on every page that asks something, a link
+``resumo``, ``revisao``, ``aulas``, ``previsoes``, ``pratica``, ``arquivo``) and, on every page that asks something, a link
 to "Meu progresso" at the end of the page.
 """
 from __future__ import annotations
@@ -66,7 +70,7 @@ FORMAT = 'curso-progresso-manifesto'
 VERSION = 1
 FOLDER = 'progresso'                 # _static/progresso/
 PAGE = 'progresso'                   # the docname of "Meu progresso"
-PARTS = ('resumo', 'aulas', 'previsoes', 'pratica', 'arquivo')
+PARTS = ('resumo', 'revisao', 'aulas', 'previsoes', 'pratica', 'arquivo')
 ASSETS = ['progress.js', 'progress.css']
 QUIZ_KINDS = {'single', 'multiple', 'numeric', 'truefalse'}
 
@@ -139,7 +143,7 @@ def _quiz_items(html: str) -> list[dict]:
                 number.decompose()
             link = fieldset.select_one('a.cq-section')
             item = {'id': f'quiz:{bank}:{d["id"]}', 'kind': f'quiz-{d["type"]}',
-                    'prompt': ' '.join(legend.get_text(' ').split()),
+                    'prompt': ' '.join(legend.get_text(' ').split()), 'anchor': fieldset.get('id'),
                     'section': {'href': 'lessons/' + link['data-section'],
                                 'title': ' '.join(link.get_text(' ').split()).removeprefix('Revise: ')}}
             if d['type'] == 'numeric':
@@ -191,7 +195,7 @@ def _preveja_item(raw, page: str) -> dict:
 def _practice_item(raw, page: str) -> dict:
     ui = BeautifulSoup(raw.astext(), 'html.parser').select_one('div.pratique-ui')
     return {'id': ui['data-id'], 'kind': ui['data-tipo'], 'title': ui['data-titulo'],
-            'section': _section(raw, page)}
+            'file': ui['data-arquivo'], 'seeds': int(ui['data-sementes']), 'section': _section(raw, page)}
 
 
 def _collect(app, doctree):
@@ -302,6 +306,7 @@ def _page(app, pagename, templatename, context, doctree):
         for name in ('numbers.js', 'answers.js'):
             app.add_js_file(f'{course_assets.FOLDER}/{name}')
         app.add_js_file('preveja.js')        # the words of a numeric verdict, said as the boxes say them
+        app.add_js_file('pratique.js')       # the review's exercises ("Revisão de hoje")
         app.add_js_file(f'{FOLDER}/manifesto.js')
         app.add_js_file('progress.js')
         return

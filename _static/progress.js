@@ -9,9 +9,15 @@
      question of this build (the key of a quiz, the glued number of a Preveja), with the rules of
      answers.js; an answer the build does not know (a question that left or changed kind, an
      option that is no longer there) is left out and counted, never a crash.
-   - The page's five parts (_ext/progress.py, directive {progresso}) are filled from it; the
+   - The page's six parts (_ext/progress.py, directive {progresso}) are filled from it; the
      practice of each kind of exercise ("Pratique", the manifest's "practice" of each page) in
      the part "pratica" (practiceSummary, fillPractice).
+   - reviewPlan(manifest, doc, now) is "Revisão de hoje" (the part "revisao", fillReview): the
+     kinds of exercise practised and not yet mastered and the quiz questions and Prevejas first
+     answered wrong, each back 1, 3 and 7 days after (REVIEW_DAYS, in answers.js) and out of the
+     review after three right reviews; what is due today, about ten minutes of it (REVIEW_MINUTES),
+     a fresh exercise of each kind (a Pratique box, _static/pratique.js) and a link to each
+     question. Its state is kept in the answers document ("review", answers.js's header).
    Under Node, require() returns the module (tests/test_progress.py runs summarize on cases). */
 (function (root, factory) {
   var api = factory(root);
@@ -212,7 +218,8 @@
         seen[k.id] = true;
         var rec = (pagesStored[where[k.id]] || {})[k.id];
         var row = { id: k.id, kind: k.kind, title: k.title, page: p.page, lesson: p.title,
-                    section: k.section, attempts: 0, right: 0, streak: 0, mastered: false, lastSeed: null };
+                    section: k.section, file: k.file, seeds: k.seeds, attempts: 0, right: 0, second: 0,
+                    streak: 0, mastered: false, lastSeed: null, last: null };
         if (rec !== undefined && rec !== null) {
           if (typeof rec !== 'object' || rec.kind !== A.PRACTICE || !isIndex(rec.attempts) ||
               !isIndex(rec.right) || !isIndex(rec.streak)) {
@@ -220,9 +227,11 @@
           } else {
             row.attempts = rec.attempts;
             row.right = rec.right;
+            row.second = isIndex(rec.second) ? rec.second : 0;
             row.streak = rec.streak;
             row.mastered = rec.streak >= A.MASTERED;
             row.lastSeed = rec.last && isIndex(rec.last.seed) ? rec.last.seed : null;
+            row.last = rec.last && typeof rec.last === 'object' ? rec.last : null;
           }
         }
         kinds.push(row);
@@ -233,17 +242,19 @@
              mastered: kinds.filter(function (k) { return k.mastered; }).length };
   }
 
-  /* "3 certos seguidos: dominado" (MANUTENCAO.md, "Meu progresso"): the state of one kind, in words. */
+  /* "3 certos de primeira seguidos: dominado" (MANUTENCAO.md, "Meu progresso"): the state of one
+     kind, in words. */
   function practiceState(k) {
     if (!k.attempts) return 'ainda não praticado';
-    if (k.mastered) return '✔ dominado: ' + plural(k.streak, 'certo seguido', 'certos seguidos');
+    if (k.mastered) return '✔ dominado: ' + plural(k.streak, 'certo de primeira seguido', 'certos de primeira seguidos');
     var missing = A.MASTERED - k.streak;
-    return plural(k.streak, 'certo seguido', 'certos seguidos') + ': ' +
+    return plural(k.streak, 'certo de primeira seguido', 'certos de primeira seguidos') + ': ' +
            (missing === 1 ? 'falta 1' : 'faltam ' + missing) + ' para dominar';
   }
 
-  /* One line per kind of exercise: "Exercício de precisão (aula): 4 conferidos, 3 certos; ✔ dominado:
-     3 certos seguidos." A list, not a table: it reads on a phone. */
+  /* One line per kind of exercise: "Exercício de precisão (aula): 4 conferidos, 3 certos (1 na
+     segunda tentativa); ✔ dominado: 3 certos de primeira seguidos." A list, not a table: it reads
+     on a phone. */
   function fillPractice(s) {
     var box = part('pratica');
     if (!box) return;
@@ -252,11 +263,11 @@
       box.appendChild(el('p', { 'class': 'progresso-vazio' }, 'Nenhuma aula tem exercícios de prática ainda.'));
       return;
     }
-    var goal = A.MASTERED + ' certos seguidos';
+    var goal = A.MASTERED + ' certos de primeira seguidos';
     box.appendChild(el('p', { 'class': 'progresso-pratica-resumo' }, pr.practised
       ? 'Você praticou ' + pr.practised + ' de ' + plural(pr.total, 'tipo', 'tipos') + ' de exercício; ' +
         (pr.mastered ? 'dominou ' + pr.mastered + ' (' + goal + ').'
-                     : 'ainda não dominou nenhum (dominar é acertar ' + A.MASTERED + ' seguidos).')
+                     : 'ainda não dominou nenhum (dominar é acertar ' + A.MASTERED + ' de primeira, seguidos).')
       : 'Você ainda não praticou. Cada caixa Pratique das aulas sorteia números novos a cada exercício; ' +
         goal + ' num tipo de exercício é dominá-lo.'));
     var list = el('ul', { 'class': 'progresso-pratica' });
@@ -265,11 +276,192 @@
                           'data-id': k.id });
       li.appendChild(link(k.section.href, k.title));
       li.appendChild(document.createTextNode(' (' + k.lesson + '): ' + (k.attempts
-        ? plural(k.attempts, 'conferido', 'conferidos') + ', ' + plural(k.right, 'certo', 'certos') + '; '
+        ? plural(k.attempts, 'conferido', 'conferidos') + ', ' + plural(k.right, 'certo', 'certos') +
+          (k.second ? ' (' + k.second + ' na segunda tentativa)' : '') + '; '
         : '') + practiceState(k) + '.'));
       list.appendChild(li);
     });
     box.appendChild(list);
+  }
+
+
+  /* ----------------------------------------------------------------- "Revisão de hoje" */
+
+  var REVIEW_MINUTES = 10;                    /* about ten minutes a day */
+  var MINUTES = { pratique: 2, quiz: 1, preveja: 1 };   /* a fresh exercise by hand; a question again */
+  var ORDER = { pratique: 0, quiz: 1, preveja: 2 };
+  var DAY = 86400000;
+
+  /* The local calendar day of a time, as a number (days since 1970 in the student's time zone). */
+  function dayOf(iso) {
+    var d = new Date(iso);
+    return Math.floor((d.getTime() - d.getTimezoneOffset() * 60000) / DAY);
+  }
+
+  function dayText(day) {
+    var d = new Date(day * DAY);
+    var two = function (x) { return (x < 10 ? '0' : '') + x; };
+    return two(d.getUTCDate()) + '/' + two(d.getUTCMonth() + 1) + '/' + d.getUTCFullYear();
+  }
+
+  /* What may come back: every quiz question whose first answer was not right, every Preveja of a
+     number or an option whose first prediction was "longe" (made before seeing the answer), and
+     every kind of exercise practised and not yet mastered. start: when it entered the review (the
+     first answer; for a kind, its last exercise); lastAt, passed: the latest answer and whether it
+     is a right review (a quiz right; a Preveja not "longe"; an exercise right at the first try). */
+  function reviewCandidates(manifest, doc) {
+    var pagesStored = (doc && doc.pages && typeof doc.pages === 'object') ? doc.pages : {};
+    var out = [], seen = {};
+    manifest.pages.forEach(function (p) {
+      var stored = pagesStored[p.page] || {};
+      p.items.forEach(function (item) {
+        var quiz = item.kind.indexOf('quiz-') === 0;
+        if (seen[item.id] || (!quiz && item.kind !== 'preveja-numero' && item.kind !== 'preveja-escolha')) return;
+        var rec = stored[item.id];
+        if (!rec || typeof rec !== 'object' || rec.kind !== item.kind || !rec.first || !rec.last ||
+            typeof rec.first !== 'object' || typeof rec.last !== 'object') return;
+        var first = judgeAttempt(item, rec.first), last = judgeAttempt(item, rec.last);
+        if (!first.valid || !last.valid || (!quiz && rec.skipped && rec.skipped < rec.first.at)) return;
+        if (quiz ? first.verdict === 'right' : first.verdict !== 'wrong') return;
+        seen[item.id] = true;
+        out.push({ id: item.id, type: quiz ? 'quiz' : 'preveja', prompt: item.prompt, section: item.section,
+                   anchor: item.anchor || null, page: p.page, lesson: p.title, start: rec.first.at,
+                   lastAt: rec.last.at, passed: quiz ? last.verdict === 'right' : last.verdict !== 'wrong' });
+      });
+    });
+    practiceSummary(manifest, pagesStored, null).kinds.forEach(function (k) {
+      if (!k.attempts || k.mastered || !k.last || typeof k.last.at !== 'string') return;
+      var seeds = k.seeds || 1;
+      out.push({ id: k.id, type: 'pratique', kind: k.kind, title: k.title, section: k.section, page: k.page,
+                 lesson: k.lesson, file: k.file, seeds: seeds, seed: (k.lastSeed || 0) % seeds + 1,
+                 start: k.last.at, lastAt: k.last.at, passed: k.last.verdict === 'right' && k.last['try'] !== 2 });
+    });
+    return out;
+  }
+
+  /* The review on day `now` (ISO time), from the answers and the review kept in `doc`. An item
+     comes back REVIEW_DAYS[step] days after `at`; a right review on or after that day moves it a
+     step (after the last step it leaves the review), a wrong answer brings it back to step 0 the
+     next day, a right answer before the day changes nothing. Returns {shown (what is due, oldest
+     first, up to about REVIEW_MINUTES), more (due, left for tomorrow), minutes, next (the day the
+     next item not yet due comes back, or null), doneToday, states (the new review, to keep), total}. */
+  function reviewPlan(manifest, doc, now) {
+    var days = A.REVIEW_DAYS;
+    var today = dayOf(now);
+    var before = (doc && doc.review && typeof doc.review === 'object') ? doc.review : {};
+    var states = {}, due = [], waiting = [], doneToday = 0;
+    reviewCandidates(manifest, doc).forEach(function (c) {
+      var st = before[c.id];
+      st = st && isIndex(st.step) && st.step <= days.length && typeof st.at === 'string'
+        ? { step: st.step, at: st.at } : { step: 0, at: c.start };
+      if (c.lastAt > st.at) {
+        if (!c.passed) st = { step: 0, at: c.lastAt };
+        else if (st.step < days.length && dayOf(c.lastAt) >= dayOf(st.at) + days[st.step]) {
+          st = { step: st.step + 1, at: c.lastAt };
+        }
+      }
+      states[c.id] = st;
+      if (st.step > 0 && dayOf(st.at) === today) doneToday++;
+      if (st.step >= days.length) return;             /* three right reviews: out of the review */
+      c.step = st.step;
+      c.dueDay = dayOf(st.at) + days[st.step];
+      c.minutes = MINUTES[c.type];
+      (c.dueDay <= today ? due : waiting).push(c);
+    });
+    /* the oldest first; within a day, the kinds in turn (an exercise, a quiz question, a Preveja,
+       an exercise...), so that ten minutes are not all exercises or all questions */
+    var rank = {};
+    due.forEach(function (c) {
+      var key = c.dueDay + ':' + c.type;
+      c.turn = rank[key] = (rank[key] === undefined ? 0 : rank[key] + 1);
+    });
+    due.sort(function (a, b) { return a.dueDay - b.dueDay || a.turn - b.turn || ORDER[a.type] - ORDER[b.type]; });
+    var shown = [], minutes = 0;
+    due.forEach(function (c) {
+      if (!shown.length || minutes + c.minutes <= REVIEW_MINUTES) { shown.push(c); minutes += c.minutes; }
+    });
+    var next = waiting.length ? Math.min.apply(null, waiting.map(function (c) { return c.dueDay; })) : null;
+    return { shown: shown, more: due.length - shown.length, minutes: minutes, next: next, today: today,
+             doneToday: doneToday, states: states, total: Object.keys(states).length };
+  }
+
+  var reviewing = null;        /* the review on the page: its items, to say when one is done */
+
+  /* "Revisão de hoje": the questions to answer again (links), then a fresh exercise of each kind
+     (a Pratique box, the same item "pratique:<kind>" as the lessons' boxes). */
+  function fillReview(plan, manifest) {
+    var box = part('revisao');
+    if (!box) return;
+    reviewing = { plan: plan, manifest: manifest, status: {} };
+    if (!plan.shown.length) {
+      var text = !plan.total
+        ? 'Nada para revisar ainda: um exercício que você pratica sem dominar e uma pergunta que você erra ' +
+          'entram aqui no dia seguinte.'
+        : (plan.doneToday ? 'Revisão de hoje feita: ' + plural(plan.doneToday, 'item revisado', 'itens revisados') +
+                            '. ' : 'Nada para revisar hoje. ') +
+          (plan.next !== null ? 'O próximo item volta em ' + dayText(plan.next) + '.' : '');
+      box.appendChild(el('p', { 'class': 'progresso-revisao-resumo' }, text));
+      return;
+    }
+    box.appendChild(el('p', { 'class': 'progresso-revisao-resumo' },
+      'Hoje: ' + plural(plan.shown.length, 'item', 'itens') + ', cerca de ' + plural(plan.minutes, 'minuto', 'minutos') +
+      (plan.more ? '; ' + (plan.more === 1 ? 'mais 1 fica' : 'mais ' + plan.more + ' ficam') + ' para amanhã.' : '.')));
+    var questions = plan.shown.filter(function (c) { return c.type !== 'pratique'; });
+    var exercises = plan.shown.filter(function (c) { return c.type === 'pratique'; });
+    if (questions.length) {
+      box.appendChild(el('h3', { 'class': 'progresso-revisao-titulo' }, 'Responda de novo'));
+      var ul = el('ul', { 'class': 'progresso-revisao-perguntas' });
+      questions.forEach(function (c) {
+        var li = el('li', { 'data-id': c.id });
+        var what = el('p', { 'class': 'progresso-revisao-pergunta' });
+        what.appendChild(el('strong', {}, (c.type === 'quiz' ? 'Quiz' : 'Preveja') + ' · ' + c.lesson + ': '));
+        what.appendChild(document.createTextNode('“' + shorten(c.prompt, 140) + '”'));
+        li.appendChild(what);
+        var go = el('p', { 'class': 'progresso-revisao-links' });
+        var there = c.type === 'quiz' && c.anchor ? c.page + '#' + c.anchor : c.section.href;
+        go.appendChild(link(there, c.type === 'quiz' ? 'Responder de novo' : 'Prever de novo'));
+        if (c.type === 'quiz' && c.section.title) go.appendChild(link(c.section.href, 'Revise: ' + c.section.title));
+        li.appendChild(go);
+        ul.appendChild(li);
+      });
+      box.appendChild(ul);
+    }
+    if (exercises.length) {
+      box.appendChild(el('h3', { 'class': 'progresso-revisao-titulo' }, 'Um exercício novo de cada tipo'));
+      exercises.forEach(function (c) {
+        var card = el('div', { 'class': 'admonition pratique note progresso-revisao-exercicio', 'data-id': c.id });
+        card.appendChild(el('p', { 'class': 'admonition-title' }, 'Pratique · ' + c.title));
+        var from = el('p', { 'class': 'pratique-legenda' });
+        from.appendChild(document.createTextNode('Da aula '));
+        from.appendChild(link(c.section.href, c.lesson));
+        from.appendChild(document.createTextNode('.'));
+        card.appendChild(from);
+        var ui = el('div', { 'class': 'pratique-ui', 'data-tipo': c.kind, 'data-id': c.id, 'data-titulo': c.title,
+                             'data-sementes': String(c.seeds), 'data-arquivo': c.file, 'data-semente': String(c.seed) });
+        card.appendChild(ui);
+        var status = el('p', { 'class': 'progresso-revisao-estado', role: 'status' });
+        card.appendChild(status);
+        reviewing.status[c.id] = status;
+        box.appendChild(card);
+        if (win.CoursePratique) win.CoursePratique.mount(ui);
+      });
+    }
+  }
+
+  /* After an exercise of the review: its state kept, and said ("volta em 3 dias"). */
+  function reviewAnswered(id) {
+    if (!reviewing || !reviewing.status[id]) return;
+    var doc = A.rehomed(pageOf(reviewing.manifest));
+    var plan = reviewPlan(reviewing.manifest, doc, new Date().toISOString());
+    A.setReview(plan.states);
+    var st = plan.states[id];
+    var status = reviewing.status[id];
+    if (!st) status.textContent = '✔ Tipo dominado: sai da revisão.';
+    else if (st.step >= A.REVIEW_DAYS.length) status.textContent = '✔ Revisado pela terceira vez: sai da revisão.';
+    else if (dayOf(st.at) === plan.today && st.step > 0) {
+      status.textContent = '✔ Revisado: volta em ' + dayText(dayOf(st.at) + A.REVIEW_DAYS[st.step]) + '.';
+    } else status.textContent = 'Volta amanhã: um certo de primeira conta como revisão.';
+    fillPractice(summarize(reviewing.manifest, doc));
   }
 
   /* ----------------------------------------------------------------- the page */
@@ -368,8 +560,8 @@
         return [link(p.page, p.title), p.quiz.answered + ' de ' + p.quiz.total, String(p.quiz.right),
                 p.prevejas.made + ' de ' + p.prevejas.total];
       });
-      box.appendChild(table('Respostas por aula',
-        [{ text: 'Aula', num: false }, 'Quiz', 'Certas', 'Preveja'], rows,
+      box.appendChild(table('Respostas por parte das aulas',
+        [{ text: 'Parte', num: false }, 'Quiz', 'Certas', 'Preveja'], rows,
         ['Total', t.quiz.answered + ' de ' + t.quiz.total, String(t.quiz.right),
          t.prevejas.made + ' de ' + t.prevejas.total]));
       box.appendChild(el('p', { 'class': 'progresso-nota' }, '"Quiz": perguntas respondidas; ' +
@@ -726,12 +918,16 @@
   }
 
   function render(manifest) {
-    var s = summarize(manifest, A.rehomed(pageOf(manifest)));
+    var doc = A.rehomed(pageOf(manifest));
+    var s = summarize(manifest, doc);
     chart = null;
     fillSummary(s);
     fillLessons(s);
     fillPredictions(s);
     fillPractice(s);
+    var plan = reviewPlan(manifest, doc, new Date().toISOString());
+    A.setReview(plan.states);
+    fillReview(plan, manifest);
     return s;
   }
 
@@ -741,6 +937,9 @@
     var rerender = function () { render(manifest); };
     render(manifest);
     fillFile(manifest, rerender);
+    document.addEventListener('curso:resposta', function (event) {   /* an exercise of the review */
+      if (event.detail && event.detail.id) reviewAnswered(event.detail.id);
+    });
     var timer = null;
     win.addEventListener('resize', function () {
       clearTimeout(timer);
@@ -754,5 +953,6 @@
   }
 
   return { summarize: summarize, judgeAttempt: judgeAttempt, calibration: calibration, start: start,
-           practiceSummary: practiceSummary, practiceState: practiceState, pageOf: pageOf, RANGE: RANGE };
+           practiceSummary: practiceSummary, practiceState: practiceState, pageOf: pageOf, RANGE: RANGE,
+           reviewPlan: reviewPlan, REVIEW_MINUTES: REVIEW_MINUTES, MINUTES: MINUTES };
 }));

@@ -5,8 +5,10 @@ and version, the site's build, the export time, what the student typed for the i
 stored answers as the browser keeps them. ``read_file`` checks it with the rules of
 ``CourseAnswers.readFile`` (the same table of cases, ``tests/data/answer_file_cases.json``, runs
 through both) and says what is wrong in the same Portuguese words. Stored answers of version 2 (no
-practice) and 3 (with the practice items ``pratique:<kind>``) are read alike; a practice item
-merges as answers.js merges it (``merge_item``).
+practice), 3 (with the practice items ``pratique:<kind>``) and 4 (a practice item also counts the
+exercises right at the second try, ``second``, and the document may hold the review of "Meu
+progresso", ``review``) are read alike; a practice item merges as answers.js merges it
+(``merge_item``), and so does the review (``merge_review``).
 """
 from __future__ import annotations
 
@@ -16,9 +18,10 @@ import re
 FORMAT = 'curso-respostas-arquivo'
 VERSION = 1
 SCHEMA = 'curso-respostas'          # the stored document inside (answers.js, "STORED FORMAT")
-STORED_VERSION = 3                  # 3: practice items ("pratique:<kind>"); 2 is read as well
+STORED_VERSION = 4                  # 4: review, second tries; 3: practice items; 2 is read as well
 PRACTICE = 'pratique'
-MASTERED = 3                        # right in a row: a kind of exercise is mastered
+MASTERED = 3                        # right at the first try in a row: a kind of exercise is mastered
+REVIEW_DAYS = (1, 3, 7)             # "Meu progresso": an item comes back after 1, 3, 7 days
 MAX_BYTES = 5 * 1024 * 1024
 KINDS = ('quiz-single', 'quiz-truefalse', 'quiz-multiple', 'quiz-numeric',
          'preveja-numero', 'preveja-escolha', 'preveja-texto', PRACTICE)
@@ -69,6 +72,9 @@ def _attempt_problem(kind: str, attempt) -> str | None:
     if kind == PRACTICE and (attempt.get('verdict') is None or not _index(attempt.get('seed'))
                              or attempt['seed'] < 1):
         return 'um exercício sem semente ou sem veredito'
+    if kind == PRACTICE and (('try' in attempt and (isinstance(attempt['try'], bool) or attempt['try'] not in (1, 2)))
+                             or ('before' in attempt and not _index(attempt['before']))):
+        return 'uma tentativa de exercício que não é a primeira nem a segunda'
     a = attempt.get('answer')
     if kind == 'quiz-single':
         ok = _index(a)
@@ -91,7 +97,9 @@ def _item_problem(item) -> str | None:
     if item.get('skipped') is not None and not _time(item['skipped']):
         return 'uma hora de "Mostrar sem prever" inválida'
     if item['kind'] == PRACTICE and not (_index(item.get('right')) and _index(item.get('streak'))
-                                         and item['streak'] <= item['right'] <= item['attempts']):
+                                         and item['streak'] <= item['right'] <= item['attempts']
+                                         and ('second' not in item or (_index(item['second'])
+                                                                       and item['second'] <= item['right']))):
         return 'contagens de prática impossíveis (certas, seguidas, tentativas)'
     first, last = item.get('first'), item.get('last')
     return (_attempt_problem(item['kind'], first) or _attempt_problem(item['kind'], last)
@@ -103,6 +111,15 @@ def _document_problem(doc) -> str | None:
         return f'as respostas não estão no formato "{SCHEMA}"'
     if not _index(doc.get('version')) or doc['version'] < 1:
         return 'a versão das respostas é inválida'
+    if 'review' in doc:                       # the review came with version 4
+        if doc['version'] < 4 or not isinstance(doc['review'], dict):
+            return 'a revisão não é um registro desta versão'
+        for rid, st in doc['review'].items():
+            if not ITEM_ID.match(rid) and PRACTICE_ID.fullmatch(rid) is None:
+                return f'a revisão tem um item de nome desconhecido ("{rid}")'
+            if (not isinstance(st, dict) or not _index(st.get('step')) or st['step'] > len(REVIEW_DAYS)
+                    or not _time(st.get('at'))):
+                return f'a revisão do item "{rid}" não tem um passo e uma hora válidos'
     for page, items in doc['pages'].items():
         if not isinstance(items, dict):
             return f'a página "{page}" não é um registro'
@@ -184,6 +201,19 @@ def merge_item(here: dict, there: dict) -> dict:
         out['right'] = max(here.get('right') or 0, there.get('right') or 0)
         newer = there if last is not None and last is there.get('last') and last is not here.get('last') else here
         out['streak'] = newer.get('streak') or 0
+        if 'second' in here or 'second' in there:
+            out['second'] = max(here.get('second') or 0, there.get('second') or 0)
+    return out
+
+
+def merge_review(here: dict | None, there: dict | None) -> dict:
+    """Two reviews of "Meu progresso" as one, by answers.js's rule (mergeReview): item by item, the
+    state set by the later answer (the larger step when both are as late)."""
+    out = dict(here or {})
+    for rid, b in (there or {}).items():
+        a = out.get(rid)
+        if a is None or b['at'] > a['at'] or (b['at'] == a['at'] and b['step'] > a['step']):
+            out[rid] = b
     return out
 
 

@@ -89,7 +89,8 @@ def numbers():
         sick = round(10_000 * prevalence)
         healthy = 10_000 - sick
         tp_, tn_ = 0.70 * sick, 0.80 * healthy
-        v['prevalence'].append({'p': pct(prevalence, 0), 'precision': num(tp_ / (tp_ + healthy - tn_))})
+        # two decimals, as the lesson: the rates 0,70 and 0,80 are 7/10 and 8/10
+        v['prevalence'].append({'p': pct(prevalence, 0), 'precision': num(tp_ / (tp_ + healthy - tn_), 2)})
 
     # multiclass triage (low / medium / high)
     y_t = [RISK_LABELS[i] for i in range(3) for j in range(3) for _ in range(RISK_COUNTS[i, j])]

@@ -2,8 +2,9 @@
 especificidade 0,80 em função da prevalência, num eixo logarítmico de 0,1 % a 50 %. A
 revocação e a especificidade ficam fixas (a figura supõe que os doentes e os saudáveis não mudam,
 só a proporção entre eles), mas a precisão despenca quando a doença fica rara:
-0,778 com 50 %, 0,280 com 10 % e 0,034 com 1 %; o VPN e a acurácia sobem. As três
-prevalências do código estão marcadas."""
+0,78 com 50 %, 0,28 com 10 % e 0,03 com 1 %; o VPN e a acurácia sobem. As três
+prevalências do código estão marcadas, com duas casas: 0,70 e 0,80 são 7/10 e 8/10, e uma
+terceira casa não diria nada sobre o modelo."""
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator
@@ -49,7 +50,7 @@ def draw():
                 offset = (-6, 6)
             else:
                 offset = {'precisão': (6, -12), 'VPN': (6, 5), 'acurácia': (6, -13)}[name]
-            digits = 4 if name == 'VPN' else 3
+            digits = 2                  # as the page: the rates are 7/10 and 8/10
             # beside the panel on a phone, the value alone: the legend and the marks' shapes
             # say which curve it is
             text = f"{name} {num(v, digits)}" if p == 0.50 and not phone() else num(v, digits)

@@ -12,7 +12,9 @@ What it does, in order:
    each lab's install cell and its links back to the lessons (absolute addresses of the published
    site, so they work inside Colab), and each lesson's hidden Colab set-up cell.
 2. **Copies**: a hidden cell that opens with ``# copy of the code at the end of the lesson, up to
-   `LINE` ...`` gets the lesson's visible code cell again, up to that line.
+   `LINE` ...`` gets the lesson's visible code cell again, up to that line; ``# copy of the code in
+   <part>.md, up to `LINE` ...`` takes it from another part (a part re-creates the data it needs
+   from the one cell that holds it).
 3. **Lessons**: a lesson is a chapter of ``_toc.yml`` (``course/toc.py``), one or more parts, each
    its own notebook. Re-executes each changed part (its ``.md`` code differs from the paired
    ``.ipynb``'s, or its values are not shipped yet; a change of text or of the Colab set-up cell
@@ -52,7 +54,7 @@ VALUES = ROOT / 'course' / 'lesson_values'
 SEED_OUTPUTS = ROOT / 'seeds' / 'outputs.json'
 ACCEPTED = ROOT / 'seeds' / 'accepted.json'
 COMMAND = 'python scripts/refresh.py'
-COPY_MARK = re.compile(r'^# copy of the code at the end of the lesson, up to `([^`]+)`.*$', re.M)
+COPY_MARK = re.compile(r'^# copy of the code (?:at the end of the lesson|in ([\w-]+\.md)), up to `([^`]+)`.*$', re.M)
 HIDDEN = ('remove-cell', 'remove-input', 'remove-output', 'nbval-ignore-output')
 
 
@@ -115,11 +117,11 @@ def write_copies():
         text = md.read_text(encoding='utf-8')
         new = text
         for match in COPY_MARK.finditer(text):
-            until = match.group(1)
-            source = next((c.source for c in code_cells(jupytext.read(md))
-                           if visible(c) and until in c.source), None)
+            origin, until = md.parent / (match.group(1) or md.name), match.group(2)
+            source = next((c.source for c in code_cells(jupytext.read(origin))
+                           if visible(c) and until in c.source), None) if origin.exists() else None
             if source is None:
-                raise SystemExit(f'{md.relative_to(ROOT)}: no visible code cell contains `{until}`')
+                raise SystemExit(f'{md.relative_to(ROOT)}: no visible code cell of {origin.name} contains `{until}`')
             wanted = source[:source.index(until) + len(until)]
             start = match.end() + 1
             end = text.index(until, start) + len(until)

@@ -249,14 +249,16 @@ def aggregate(manifest: dict, students: list[Student]) -> tuple[list[PageReport]
 
 @dataclass
 class PracticeReport:
-    """One kind of exercise, over the class: exercises checked and right, who practised, who
-    mastered it (``MASTERED`` right in a row at their last exercise)."""
+    """One kind of exercise, over the class: exercises checked and right (at the first try or at the
+    second, after a hint: ``second``), who practised, who mastered it (``MASTERED`` right at the
+    first try in a row at their last exercise)."""
     item: dict                  # the manifest's entry: id, kind, title, section
     page: str                   # the first page that offers it
     lesson: str
     students: int = 0
     attempts: int = 0
     right: int = 0
+    second: int = 0
     mastered: int = 0
 
     @property
@@ -288,6 +290,7 @@ def aggregate_practice(manifest: dict, students: list[Student]) -> list[Practice
             r.students += 1
             r.attempts += rec['attempts']
             r.right += rec['right']
+            r.second += rec.get('second') or 0
             r.mastered += rec['streak'] >= MASTERED
     return sorted(reports.values(), key=lambda r: (r.wrong_share is None, -(r.wrong_share or 0), -r.attempts,
                                                   r.item['id']))
@@ -296,7 +299,8 @@ def aggregate_practice(manifest: dict, students: list[Student]) -> list[Practice
 def practice_rows(practice: list[PracticeReport]) -> list[dict]:
     return [{'pagina': r.page, 'aula': r.lesson, 'item': r.item['id'], 'tipo': 'pratique',
              'pergunta': r.item['title'], 'alunos': r.students, 'tentativas': r.attempts, 'erradas': r.wrong,
-             'fracao_erradas': num(r.wrong_share, 3) if r.attempts else 'indefinido', 'dominaram': r.mastered}
+             'fracao_erradas': num(r.wrong_share, 3) if r.attempts else 'indefinido', 'dominaram': r.mastered,
+             'certas_segunda': r.second}
             for r in practice]
 
 
@@ -307,16 +311,18 @@ def practice_html(practice: list[PracticeReport], site_url: str) -> str:
     e = html.escape
     out = ['<h2 id="pratica">Prática: os exercícios que a turma mais erra</h2>',
            '<p class="nota">Cada exercício de uma caixa Pratique sai de uma semente e foi conferido quando o aluno '
-           f'respondeu; "Quase" conta como errado. Dominar um tipo é acertar {MASTERED} seguidos. Os tipos que a '
-           'turma mais erra vêm primeiro.</p>']
+           'respondeu; um certo na segunda tentativa (depois de uma dica) conta como certo, e "Quase" conta como '
+           f'errado. Dominar um tipo é acertar {MASTERED} de primeira, seguidos. Os tipos que a turma mais erra vêm '
+           'primeiro.</p>']
     done = [r for r in practice if r.attempts]
     if done:
         body = [[f'<a href="{e(site_url + r.item["section"]["href"])}">{e(r.item["title"])}</a> ({e(r.lesson)})',
                  str(r.students), str(r.attempts),
-                 f'<span class="longe">{r.wrong}</span> ({share(r.wrong, r.attempts)})', str(r.mastered)]
+                 f'<span class="longe">{r.wrong}</span> ({share(r.wrong, r.attempts)})', str(r.second), str(r.mastered)]
                 for r in done]
         out.append(_table('Prática: exercícios errados por tipo', ['Exercício', 'Alunos que praticaram',
-                          'Exercícios conferidos', 'Errados (fração)', 'Dominaram'], body, {1, 2, 3, 4}))
+                          'Exercícios conferidos', 'Errados (fração)', 'Certos na segunda tentativa', 'Dominaram'],
+                          body, {1, 2, 3, 4, 5}))
     rest = [r for r in practice if not r.attempts]
     if rest:
         out.append('<p class="nota">Ninguém praticou ainda: ' + '; '.join(e(r.item['title']) for r in rest) + '.</p>')
@@ -448,7 +454,7 @@ def rows(pages: list[PageReport]) -> list[dict]:
 COLUMNS = ['pagina', 'aula', 'item', 'tipo', 'pergunta', 'alunos', 'respostas', 'certas_primeira',
            'fracao_certas', 'erro_mais_comum', 'vezes_erro_mais_comum', 'valor_real', 'mediana_previsoes',
            'perto', 'longe', 'acima', 'abaixo', 'depois_de_ver', 'tentativas', 'erradas', 'fracao_erradas',
-           'dominaram']
+           'dominaram', 'certas_segunda']
 
 
 def write_csv(path: Path, table: list[dict]) -> None:

@@ -36,6 +36,7 @@ MANIFEST = {'format': 'curso-progresso-manifesto', 'version': 1, 'build': BUILD,
         {'id': 'preveja:texto-0123456789', 'kind': 'preveja-texto', 'prompt': 'O que acontece?',
          'section': _section('lessons/a.html', 'sec-a-lab', 'Lab')}],
      'practice': [{'id': 'pratique:precisao', 'kind': 'precisao', 'title': 'Exercício de precisão',
+                   'file': '_static/pratique/precisao.json?v=1', 'seeds': 100,
                    'section': _section('lessons/a.html', 'sec-a-matriz', '3. A matriz')}]},
     {'page': 'lessons/b.html', 'title': 'Aula B', 'items': [
         {'id': 'preveja:b_f2', 'kind': 'preveja-numero', 'prompt': 'O F2 fica acima ou abaixo do F1?',
@@ -46,10 +47,13 @@ MANIFEST = {'format': 'curso-progresso-manifesto', 'version': 1, 'build': BUILD,
          'correct': 1}],
      # precisão is offered on both lessons: its practice lives on the last (b), as "Meu progresso" says
      'practice': [{'id': 'pratique:precisao', 'kind': 'precisao', 'title': 'Exercício de precisão',
+                   'file': '_static/pratique/precisao.json?v=1', 'seeds': 100,
                    'section': _section('lessons/b.html', 'sec-b-f', 'F-beta')},
                   {'id': 'pratique:bayes', 'kind': 'bayes', 'title': 'Exercício de precisão pela fórmula de Bayes',
+                   'file': '_static/pratique/bayes.json?v=1', 'seeds': 100,
                    'section': _section('lessons/b.html', 'sec-b-auc', 'AUC')},
                   {'id': 'pratique:mcc', 'kind': 'mcc', 'title': 'Exercício de MCC',
+                   'file': '_static/pratique/mcc.json?v=1', 'seeds': 100,
                    'section': _section('lessons/b.html', 'sec-b-f', 'F-beta')}]}]}
 
 T0 = '2026-12-03T14:00:00.000Z'
@@ -68,13 +72,17 @@ def record(kind, first, last=None, skipped=None, side=None):
     return {'kind': kind, 'first': a, 'last': b, 'attempts': 1 if last is None else 2, 'skipped': skipped}
 
 
-def practice(attempts, right, streak, last_seed=None):
-    """A practice item as answers.js keeps it (the first exercise at 14:01, the last at 14:09)."""
+def practice(attempts, right, streak, last_seed=None, second=None):
+    """A practice item as answers.js keeps it (the first exercise at 14:01, the last at 14:09);
+    ``second``: of the right ones, right at the second try (answers.js version 4)."""
     last_seed = last_seed or attempts
-    return {'kind': 'pratique',
-            'first': {'answer': '0,5', 'verdict': 'wrong' if right < attempts else 'right', 'seed': 1, 'at': _at(1)},
-            'last': {'answer': '0,8', 'verdict': 'right' if streak else 'wrong', 'seed': last_seed, 'at': _at(9)},
-            'attempts': attempts, 'skipped': None, 'right': right, 'streak': streak}
+    out = {'kind': 'pratique',
+           'first': {'answer': '0,5', 'verdict': 'wrong' if right < attempts else 'right', 'seed': 1, 'at': _at(1)},
+           'last': {'answer': '0,8', 'verdict': 'right' if streak else 'wrong', 'seed': last_seed, 'at': _at(9)},
+           'attempts': attempts, 'skipped': None, 'right': right, 'streak': streak}
+    if second is not None:
+        out['second'] = second
+    return out
 
 
 def answer_file(name, pages, build=BUILD, exported='2026-12-05T10:00:00.000Z'):
@@ -101,6 +109,7 @@ for k in range(12):
         # practice: precisão by every student (kept on lesson A by half of them, where it was offered
         # first), Bayes by two thirds, missed more; MCC by nobody
         'precisao': (4 + k % 4, 4 + k % 4 - 1 - k % 2, min(4 + k % 4 - 1 - k % 2, [3, 0, 1, 2][k % 4])),
+        'precisao_second': [None, 1, 0, 2][k % 4],               # right after a hint (version 4)
         'bayes': (4, 1, k % 2) if k % 3 != 2 else None,
     })
 STUDENTS[5]['skip_prev'] = True          # saw the answer, then predicted: out of the distribution
@@ -118,7 +127,7 @@ def pages_of(s):
     b = {'preveja:b_f2': record('preveja-numero', s['b_f2'][1], side=s['b_f2'][0]),
          'quiz:b:q1': record('quiz-single', s['b_q1'])}
     k = STUDENTS.index(s) if s in STUDENTS else 0
-    (a if k % 2 else b)['pratique:precisao'] = practice(*s['precisao'])
+    (a if k % 2 else b)['pratique:precisao'] = practice(*s['precisao'], second=s.get('precisao_second'))
     if s.get('bayes'):
         b['pratique:bayes'] = practice(*s['bayes'])
     return {'lessons/a.html': a, 'lessons/b.html': b}

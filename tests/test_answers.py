@@ -95,11 +95,11 @@ def test_the_guide_and_the_module_describe_the_same_stored_format():
     module = ANSWERS_JS.read_text(encoding='utf-8')
     guide = (ROOT / 'MANUTENCAO.md').read_text(encoding='utf-8')
     section = guide.split('## Preveja no site', 1)[1].split('\n## ', 1)[0]
-    for word in ['"curso:respostas"', '"schema": "curso-respostas"', '"version": 3', '"kind"',
+    for word in ['"curso:respostas"', '"schema": "curso-respostas"', '"version": 4', '"kind"',
                  '"first"', '"last"', '"attempts"', '"skipped"', '"verdict"', '"at"',
                  'quiz-single', 'quiz-truefalse', 'quiz-multiple', 'quiz-numeric',
                  'preveja-numero', 'preveja-escolha', 'preveja-texto', '"pratique"', '"seed"',
-                 '"right"', '"streak"', 'pratique:<']:
+                 '"right"', '"second"', '"try"', '"before"', '"streak"', 'pratique:<', '"review"', '"step"']:
         assert word in module, f'answers.js does not describe {word}'
         assert word in section, f'MANUTENCAO.md, "Preveja no site", does not describe {word}'
     constants = dict(re.findall(r'var (RIGHT|CLOSE|POINT) = ([0-9.]+);', module))
@@ -197,8 +197,17 @@ const there = doc({'a.html': {'pratique:f1': rec(3, 20, 5, 5, 5), 'pratique:mcc'
 const merged = JSON.parse(JSON.stringify(here));
 const first = A.mergeDocument(merged, there);
 const again = A.mergeDocument(merged, there);
+/* a tutor's tries: [seed, verdict, try] */
+const tries = [[1, 'wrong', 1], [1, 'right', 2], [2, 'right', 1], [3, 'right', 1], [4, 'close', 1], [4, 'right', 2],
+               [5, 'right', 1], [6, 'wrong', 1], [6, 'wrong', 2], [7, 'right', 2]];
+const tutored = tries.map(([seed, v, k]) => A.practise('f1', seed, '0,5; 0,6; 0,55', v, {try: k}));
+const review = {a: {'quiz:a:q': {step: 1, at: t(10)}, 'quiz:a:r': {step: 0, at: t(30)}},
+                b: {'quiz:a:q': {step: 2, at: t(20)}, 'quiz:a:r': {step: 1, at: t(5)}, 'pratique:f1': {step: 0, at: t(1)}}};
+const withReview = {schema: 'curso-respostas', version: 4, pages: {}, review: review.a};
+A.mergeDocument(withReview, {schema: 'curso-respostas', version: 4, pages: {}, review: review.b});
 process.stdout.write(JSON.stringify({seq, stored: A.get('pratique:precisao'), merged, first, again,
-                                     mastered: A.MASTERED, version: A.VERSION, kinds: A.KINDS}));
+                                     mastered: A.MASTERED, version: A.VERSION, kinds: A.KINDS, tutored,
+                                     review, mergedReview: withReview.review, days: A.REVIEW_DAYS}));
 """
 
 
@@ -217,7 +226,7 @@ def test_practice_counts_attempts_rights_and_the_run_of_rights(practice_node):
     assert [r['attempts'] for r in seq] == [1, 2, 3, 4, 5, 6, 7]
     assert [r['right'] for r in seq] == [1, 2, 2, 3, 4, 5, 5]
     assert [r['streak'] for r in seq] == [1, 2, 0, 1, 2, 3, 0]
-    assert practice_node['mastered'] == 3 and practice_node['version'] == 3 and 'pratique' in practice_node['kinds']
+    assert practice_node['mastered'] == 3 and practice_node['version'] == 4 and 'pratique' in practice_node['kinds']
     stored = practice_node['stored']
     assert stored['kind'] == 'pratique' and stored['skipped'] is None
     assert stored['first']['seed'] == 1 and stored['first']['verdict'] == 'right'
@@ -238,6 +247,30 @@ def test_practice_merges_by_its_own_rule_and_twice_changes_nothing(practice_node
     assert practice_node['again'] == {'added': 0, 'updated': 0, 'same': 3, 'kept': 0}
 
 
+def test_a_right_second_try_counts_and_holds_the_run_of_first_tries(practice_node):
+    """Issue 41: a right second try (after a hint) showed as "0 certos". It counts as right
+    ("second" says how many of the right ones), gives back the run of rights at the first try it
+    had before the exercise (neither adds to it nor zeroes it) and counts the exercise once; a
+    second wrong try changes no count; a "try 2" that is not the second try of the last exercise is
+    a new exercise."""
+    seq = practice_node['tutored']
+    assert [r['attempts'] for r in seq] == [1, 1, 2, 3, 4, 4, 5, 6, 6, 7]
+    assert [r['right'] for r in seq] == [0, 1, 2, 3, 3, 4, 5, 5, 5, 6]
+    assert [r.get('second', 0) for r in seq] == [0, 1, 1, 1, 1, 2, 2, 2, 2, 2]
+    assert [r['streak'] for r in seq] == [0, 0, 1, 2, 0, 2, 3, 0, 0, 1]
+    assert seq[6]['streak'] >= practice_node['mastered']             # mastered with a hinted right between
+    assert seq[0]['last']['before'] == 0 and seq[4]['last']['before'] == 2 and seq[5]['last']['try'] == 2
+    assert 'before' not in seq[5]['last'] and seq[0]['first']['try'] == 1
+
+
+def test_the_review_merges_item_by_item_by_the_later_answer(practice_node):
+    got, review = practice_node['mergedReview'], practice_node['review']
+    assert got == {'quiz:a:q': review['b']['quiz:a:q'], 'quiz:a:r': review['a']['quiz:a:r'],
+                   'pratique:f1': review['b']['pratique:f1']}
+    from course.answer_files import REVIEW_DAYS, merge_review
+    assert merge_review(review['a'], review['b']) == got and list(REVIEW_DAYS) == practice_node['days'] == [1, 3, 7]
+
+
 def test_practice_merges_alike_in_python(practice_node):
     """course/answer_files.merge_item (scripts/turma.py) merges a practice item as answers.js does."""
     from course.answer_files import merge_item
@@ -250,3 +283,6 @@ def test_practice_merges_alike_in_python(practice_node):
     merged = practice_node['merged']['pages']['a.html']
     assert merge_item(rec(1, 10, 10, 6, 2), rec(3, 20, 5, 5, 5)) == merged['pratique:f1']
     assert merge_item(rec(5, 9, 4, 4, 4), rec(2, 8, 7, 1, 0)) == merged['pratique:mcc']
+    with_second = dict(rec(3, 20, 5, 5, 5), second=2)
+    assert merge_item(rec(1, 10, 10, 6, 2), with_second)['second'] == 2
+    assert 'second' not in merge_item(rec(1, 10, 10, 6, 2), rec(3, 20, 5, 5, 5))

@@ -25,7 +25,7 @@ def test_search_box_speaks_portuguese(audit):
 def test_glued_values_are_bold_and_glued_words_are_prose(audit):
     """A computed value in the prose stands out in bold; a glued clause reads like the text
     around it (a whole sentence in bold reads as shouting)."""
-    weights = audit('lessons/custo', 'desktop')['glued']
+    weights = audit('lessons/custo-verificacao', 'desktop')['glued']
     values = [(t, w) for t, w, _ in weights if t.strip().isdigit()]
     prose = [(t, w, around) for t, w, around in weights if len(t.split()) >= 6]
     assert values and all(int(w) >= 700 for _, w in values), values

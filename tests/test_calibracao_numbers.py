@@ -1,7 +1,7 @@
 """Lesson 2.4 (calibração): every number the prose quotes is computed, and computed right.
 
-The lesson is a chapter of three parts (``lessons/calibracao.md``, ``-temperatura``,
-``-outras-correcoes``); ``tests/stored.py`` reads their executed notebooks as one.
+The lesson is a chapter of seven parts (``lessons/calibracao.md``, ``-ideia``, ``-a-mao``,
+``-temperatura``, ``-acaso``, ``-outras-correcoes``, ``-mapas``); ``tests/stored.py`` reads their executed notebooks as one.
 
 1. The glue values stored in the executed parts equal the same quantities recomputed here from
    scratch (scikit-learn and numpy only, not ``course.calibration`` nor ``course.evidence``), for
@@ -489,11 +489,25 @@ def test_one_model_four_maps(glued):
     Xtr, Xte, ytr, yte = train_test_split(X, y, test_size=0.4, random_state=0, stratify=y)
     Xf, Xc, yf, yc = train_test_split(Xtr, ytr, test_size=1 / 3, random_state=0, stratify=ytr)
     forest = RandomForestClassifier(n_estimators=100, random_state=0, n_jobs=1).fit(Xf, yf)
-    # sklearn's own temperature (version 1.8 and later) gives the lesson's T
-    temp = CalibratedClassifierCV(FrozenEstimator(forest), method='temperature').fit(Xc, yc)
-    T = 1 / temp.calibrated_classifiers_[0].calibrators[0].beta_
-    assert glued['calib_map_T'] == pt(T, 2) and T > 1
-    maps = {'none': forest.predict_proba(Xte)[:, 1], 'temp': temp.predict_proba(Xte)[:, 1]}
+    p_cal, p_test = forest.predict_proba(Xc)[:, 1], forest.predict_proba(Xte)[:, 1]
+
+    def fit_T(clip):
+        """The temperature of the forest's clipped logit: the T whose sigmoid(z / T) has the least
+        log loss on the calibration rows (written with scipy's logit and sklearn's log_loss)."""
+        from scipy.special import logit
+        from sklearn.metrics import log_loss
+        z = logit(np.clip(p_cal, clip, 1 - clip))
+        return minimize_scalar(lambda T: log_loss(yc, expit(z / T)), bounds=(0.05, 20), method='bounded').x
+
+    # the lesson's clip is half a vote of 100 trees: T below 1; with 1e-12 (what scikit-learn's own
+    # temperature, 1.8 and later, adds before the log) T is above 1
+    T, T_tiny = fit_T(1 / 200), fit_T(1e-12)
+    assert glued['calib_map_T'] == pt(T, 2) and T < 1
+    assert glued['calib_map_T_tiny'] == pt(T_tiny, 2) and T_tiny > 1
+    sk = CalibratedClassifierCV(FrozenEstimator(forest), method='temperature').fit(Xc, yc)
+    assert abs(1 / sk.calibrated_classifiers_[0].calibrators[0].beta_ - T_tiny) < 0.01
+    z_test = np.log(np.clip(p_test, 1 / 200, 1 - 1 / 200) / (1 - np.clip(p_test, 1 / 200, 1 - 1 / 200)))
+    maps = {'none': p_test, 'temp': expit(z_test / T)}
     for key, method in (('platt', 'sigmoid'), ('iso', 'isotonic')):
         maps[key] = CalibratedClassifierCV(FrozenEstimator(forest), method=method).fit(Xc, yc).predict_proba(Xte)[:, 1]
     for key, p in maps.items():
@@ -504,9 +518,8 @@ def test_one_model_four_maps(glued):
     # "a ordem não muda com Platt e a temperatura; a isotônica empata e o ROC AUC cai um pouco"
     assert glued['calib_map_platt_auc'] == glued['calib_map_temp_auc'] == glued['calib_map_none_auc']
     assert roc_auc_score(yte, maps['iso']) < roc_auc_score(yte, maps['none'])
-    # "a temperatura não muda nenhuma decisão; piora o Brier e o ECE, melhora a log loss"
+    # "a temperatura não muda nenhuma decisão"
     assert glued['calib_map_temp_changed'] == '0'
-    assert ece_bins(yte, maps['temp'], 15) > ece_bins(yte, maps['none'], 15)
     # the bootstrap intervals of the Brier differences (the resamples of course.evidence: seed 0)
     rng = np.random.default_rng(0)
     rows = [rng.integers(0, len(yte), len(yte)) for _ in range(REPEATS)]
@@ -514,10 +527,14 @@ def test_one_model_four_maps(glued):
         d = [np.mean((a[r] - yte[r]) ** 2) - np.mean((b[r] - yte[r]) ** 2) for r in rows]
         return np.quantile(d, [0.025, 0.975])
     lo, hi = interval(maps['temp'], maps['none'])
-    assert lo > 0 and glued['calib_map_temp_brier_cmp'] == 'sobe'
+    assert hi < 0 and glued['calib_map_temp_brier_cmp'] == 'cai'
     # the page reads it as the Brier the map takes off (lower is better): the interval of -(temp - none)
     assert glued['calib_map_temp_brier_interval'] == f'de {signed(-hi)} a {signed(-lo)}'
-    assert glued['calib_map_temp_brier_verdict'] == 'a floresta sem mapa supera a floresta com temperatura nesta amostra'
+    assert glued['calib_map_temp_brier_verdict'] == 'a floresta com temperatura supera a floresta sem mapa nesta amostra'
+    # the ECE with the temperature against without: the interval holds 0
+    d = [ece_bins(yte[r], maps['none'][r], 15) - ece_bins(yte[r], maps['temp'][r], 15) for r in rows]
+    lo, hi = np.quantile(d, [0.025, 0.975])
+    assert lo <= 0 <= hi and glued['calib_map_temp_ece_cmp_verdict'] == 'a amostra não distingue os dois'
     assert interval(maps['platt'], maps['none'])[1] < 0 and interval(maps['iso'], maps['none'])[1] < 0
     assert glued['calib_map_platt_brier_verdict'] == 'Platt supera a floresta sem mapa nesta amostra'
     assert glued['calib_map_iso_brier_verdict'] == 'a isotônica supera a floresta sem mapa nesta amostra'
@@ -534,11 +551,16 @@ def test_one_model_four_maps(glued):
         sims = perfect_eces(maps[key], bins=15)
         within = ece_bins(yte, maps[key], 15) <= np.quantile(sims, 0.95)
         assert within == (verdict == 'dentro do que o acaso dá') and glued[f'calib_map_{key}_ece_verdict'] == verdict
-    # why T > 1: the exact 0 and 1 with the wrong label
-    p_cal = forest.predict_proba(Xc)[:, 1]
+    # the clip decides T: the exact 0 and 1 with the wrong label, and what each costs in the log
+    # loss at T = 1 (-log of the clipped probability of the true label)
     wrong = ((p_cal == 1) & (yc == 0)) | ((p_cal == 0) & (yc == 1))
     assert glued['calib_map_extreme_wrong'] == str(int(wrong.sum())) and wrong.sum() > 0
     assert glued['calib_map_extreme_n'] == str(int(((p_cal == 0) | (p_cal == 1)).sum()))
+    assert glued['calib_map_cost_tiny'] == pt(-np.log(1e-12), 1)
+    assert glued['calib_map_cost_half'] == pt(-np.log(1 / 200), 1)
+    # "o recorte sozinho, com T = 1, já dá": the log loss of the clipped probabilities
+    from sklearn.metrics import log_loss
+    assert glued['calib_map_clip_ll'] == pt(log_loss(yte, np.clip(p_test, 1 / 200, 1 - 1 / 200)), 3)
 
 
 @pytest.mark.slow   # trains forests or runs 50 divisions
@@ -610,6 +632,10 @@ WHITELIST = [
     ('de 0 a 0,1, de 0,1 a 0,2', 'the first two bins of width 0,1 (the declared bins, an input)'),
     ('vale 0,5 onde', 'the midpoint of the sigmoid, a property of the formula'),
     ('parte 1', "the name of the lesson's first part"),
+    # the forest's clip before the logit (lesson part 7)
+    ('O logit de 0 ou de 1', 'the ends of the probability scale, where the logit is infinite'),
+    ('troca 0 e 1 por', 'the ends of the probability scale, replaced by the clip'),
+    ('e 0 quer dizer', 'the end of the probability scale: no tree voted positive'),
 ]
 
 

@@ -248,8 +248,11 @@ def test_metricas_fundamental(page):
 
 @pytest.mark.slow
 def test_metricas_avancada(page):
-    open_page(page, 'lessons/metricas-avancada.html')
+    open_page(page, 'lessons/metricas-avancada.html')               # part 1, section 9
     check_fbeta(explorable(page, 'fbeta'))
+    assert_clean(page)
+    open_page(page, 'lessons/metricas-avancada-prevalencia.html')   # part 2, section 10
+    show_answers(page)              # the explorable is inside the Preveja's answer (it draws the curve)
     check_prevalence(explorable(page, 'prevalence'))
     assert_clean(page)
 
@@ -542,7 +545,8 @@ def test_controls_are_big_enough_for_a_thumb(phone):
 # ---------------------------------------------------------------- readable charts, on the site
 
 LESSONS = {'lessons/metricas-fundamental-perguntas': ['four-cells', 'threshold-patients'],
-           'lessons/metricas-avancada': ['fbeta', 'prevalence'], 'lessons/custo': ['cost'],
+           'lessons/metricas-avancada': ['fbeta'], 'lessons/metricas-avancada-prevalencia': ['prevalence'],
+           'lessons/custo': ['cost'],
            'lessons/calibracao': ['calibration'], 'lessons/roc-curva': ['roc-binormal']}   # roc's part 2 holds it
 
 # Every text of an explorable: its size in CSS px as drawn (an SVG text: its font size times the
@@ -797,6 +801,30 @@ def test_a_tall_panel_keeps_its_numbers_in_view_next_to_its_sliders(page, kind, 
     page.set_viewport_size({'width': 1280, 'height': 900})                     # a desktop: none
     page.wait_for_timeout(100)
     assert root.evaluate(READOUT_JS) is None
+    assert_clean(page)
+
+
+@pytest.mark.slow
+def test_a_preset_moves_every_number_the_phones_line_too(page):
+    """Issue 41: after "Modelo preguiçoso" the four cells showed 5/5/10/980 while the line of
+    numbers under the sliders still said "Acurácia 75,0 % Precisão 77,8 %" until a +/− tap."""
+    page.set_viewport_size(PHONE)
+    open_page(page, 'lessons/metricas-fundamental-perguntas.html')      # section 4, part 2 of the lesson
+    show_answers(page)
+    root = explorable(page, 'four-cells')
+    names = [('Acurácia', 'accuracy'), ('Precisão', 'precision'), ('Revocação', 'recall'), ('F1', 'f1')]
+
+    def line_says_the_panels_numbers():
+        assert root.evaluate(READOUT_JS), 'no line of numbers under the sliders on a phone'
+        line = root.evaluate("r => Array.from(r.querySelectorAll('.ex-readout-item'), i => i.textContent)")
+        said = shown(root, [k for _, k in names])
+        assert [' '.join(i.split()) for i in line] == [' '.join(f'{lab} {said[k]}'.split()) for lab, k in names]
+    line_says_the_panels_numbers()
+    before = shown(root, ['accuracy'])
+    root.get_by_role('button', name='Modelo preguiçoso').click()
+    assert shown(root, ['tp', 'fn', 'fp', 'tn']) == {'tp': '5', 'fn': '5', 'fp': '10', 'tn': '980'}
+    assert shown(root, ['accuracy']) != before
+    line_says_the_panels_numbers()
     assert_clean(page)
 
 

@@ -19,11 +19,12 @@ def test_the_build_writes_every_kinds_draws_as_draw_gives_them(book):
     assert sorted(p.stem for p in folder.glob('*.json')) == sorted(practice.KINDS)
     for kind in practice.KINDS:
         data = draws_of(book, kind)
-        assert data['format'] == 'curso-pratique' and data['version'] == 1 and data['kind'] == kind
+        assert data['format'] == 'curso-pratique' and data['version'] == 2 and data['kind'] == kind
         assert data['title'] == practice.KINDS[kind].title and data['seeds'] == practice.N_SEEDS
         assert len(data['draws']) == practice.N_SEEDS
+        assert len(set(data['texts'])) == len(data['texts'])           # each label and hint once
         for seed, entry in enumerate(data['draws'], start=1):
-            assert entry == practice.draw(kind, seed).as_json(), (kind, seed)
+            assert extension.resolved(entry, data['texts']) == practice.draw(kind, seed).as_json(), (kind, seed)
 
 
 def boxes(book):
@@ -33,8 +34,8 @@ def boxes(book):
 def test_each_box_is_the_exercise_of_seed_one_numbered_on_its_page(book):
     found = boxes(book)
     assert [b.select_one('.admonition-title').get_text() for b in found] == \
-        ['Pratique · exercício 1', 'Pratique · exercício 2']
-    for box, kind in zip(found, ['precisao', 'auc-pares']):
+        [f'Pratique · exercício {k}' for k in range(1, 5)]
+    for box, kind in zip(found, ['precisao', 'auc-pares', 'f1', 'custo-esperado']):
         ui = box.select_one('div.pratique-ui')
         assert ui['data-tipo'] == kind and ui['data-id'] == f'pratique:{kind}'
         assert ui['data-sementes'] == str(practice.N_SEEDS)
@@ -51,7 +52,10 @@ def test_each_box_is_the_exercise_of_seed_one_numbered_on_its_page(book):
             assert cells == [c for row in ex.table['rows'] for c in row[1:]]
         solution = ui.select_one('details.pratique-resolucao')
         assert [p.get_text() for p in solution.select('.pratique-passo')] == ex.solution
-        assert f'Resposta: {ex.shown}' in solution.get_text()
+        answer = (ex.steps[0].written if len(ex.steps) == 1 else
+                  '; '.join(f'passo {k}: {s.written}' for k, s in enumerate(ex.steps, 1)))
+        assert f'Resposta: {answer}' == solution.select_one('.pratique-resposta').get_text()
+        assert ex.hint in text
     assert 'Mais uma matriz, outros números' in found[0].select_one('.pratique-legenda').get_text()
 
 
@@ -71,7 +75,7 @@ def test_its_files_only_on_the_page_with_a_box(book):
     assert '/* pratique.css */' in (outdir(book) / '_static' / 'site.css').read_text(encoding='utf-8')
     assert loaded.index('_static/course/answers.js') < loaded.index('_static/pratique.js')
     for page in PAGES:
-        if page != 'pratica':
+        if page not in ('pratica', 'progresso'):         # "Meu progresso": the review's exercises
             assert 'pratique.js' not in str(head(book, page))
         assert 'pratique.css' not in str(head(book, page))
     # nothing of the draws in the page but the one exercise: the kinds' files are fetched on demand
@@ -90,6 +94,15 @@ def test_the_markup_of_another_seed():
     page = BeautifulSoup(html, 'html.parser')
     assert page.select_one('.pratique-exercicio')['data-semente'] == '3'
     assert page.select_one('.pratique-tabela') is None           # Bayes has no table
+
+
+def test_an_exercise_in_steps_lists_them_and_their_answers_without_a_script():
+    ex = practice.draw('custo-esperado', 5)
+    page = BeautifulSoup(extension.exercise_html(ex), 'html.parser')
+    assert [li.get_text() for li in page.select('ol.pratique-passos-lista li')] == \
+        [s.label.split(' · ', 1)[1] for s in ex.steps]
+    answer = page.select_one('.pratique-resposta').get_text()
+    assert answer == 'Resposta: ' + '; '.join(f'passo {k}: R$\u00a0{s.shown}' for k, s in enumerate(ex.steps, 1))
 
 
 def test_the_book_builds_without_a_warning_of_ours(book):

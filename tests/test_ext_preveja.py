@@ -1,5 +1,6 @@
 """_ext/preveja.py on the small test book: the box, its answer region, and its files registered by
-the extension, on the page that has a Preveja only; a count's unit (``:unidade:``)."""
+the extension, on the page that has a Preveja only; a count's unit (``:unidade:``); what gives
+an answer away (``:revela:``)."""
 import pytest
 from ext_book import head, outdir, script_files, soup
 from preveja import unit_option
@@ -50,3 +51,12 @@ def test_the_unit_is_a_noun_and_never_for_a_percentage():
                                ('pontos', '24\xa0%', 'pontos percentuais')]:
         with pytest.raises(ValueError, match=says):
             unit_option(text, answer)
+
+
+def test_a_box_declares_what_gives_it_away(book):
+    """``:revela: teste_faltam | "todas as que marcaram"``: the glued number as the page writes it and
+    the phrase, for tests/test_preveja_leaks.py."""
+    import json
+    ui = soup(book, 'aula').select('div.admonition.preveja')[1].select_one('.preveja-ui')
+    assert json.loads(ui['data-revela']) == {'numeros': ['83'], 'textos': ['todas as que marcaram']}
+    assert 'data-revela' not in soup(book, 'aula').select_one('div.admonition.preveja .preveja-ui').attrs

@@ -99,7 +99,7 @@ def test_without_storage_the_page_still_answers(browser, site_url):
     pg = recording_page(browser, [site_url, 'data:'])
     pg.context.add_init_script("""Object.defineProperty(window, 'localStorage', {
         configurable: true, get() { throw new DOMException('bloqueado', 'SecurityError'); } });""")
-    pg.goto(f'{site_url}/lessons/custo.html', wait_until='load')
+    pg.goto(f'{site_url}/lessons/custo-verificacao.html', wait_until='load')   # f1-para-tudo twice, a Preveja
     assert pg.evaluate('window.CourseAnswers.persistent') is False
     note = pg.locator('.preveja-apagar p').first.inner_text()
     assert 'não deixa a página guardar respostas' in note, note

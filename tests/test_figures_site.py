@@ -180,7 +180,7 @@ def test_a_tap_opens_the_larger_figure_full_screen_with_a_pinch_zoom(browser, si
     shows the figure's larger render (the desktop one, in the mode on screen), fitted to the
     screen; two fingers enlarge it, one moves it, the − and + buttons too; a tap that did not move
     closes it; alt text and caption unchanged."""
-    pg = open_page(browser, site_url, 'lessons/calibracao', PHONE, mode=mode, scale=3, touch=True)
+    pg = open_page(browser, site_url, 'lessons/calibracao-ideia', PHONE, mode=mode, scale=3, touch=True)
     try:
         figure = pg.locator('a.figure-zoom').first
         before = pg.evaluate("""() => { const i = document.querySelector('.cell_output img');

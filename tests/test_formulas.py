@@ -27,8 +27,8 @@ BEFORE = {
     'lessons/metricas-fundamental-a-mao': [
         'F1=2PRP+R',                               # the derivation's step 4
     ],
-    # the advanced lesson in parts: the MCC and the balanced accuracy are section 11 (part 2),
-    # the log loss section 13 (part 4)
+    # the advanced lesson in parts: the MCC and the balanced accuracy are section 11 (part 3),
+    # the log loss section 13 (part 7)
     'lessons/metricas-avancada-desbalanceamento': [
         # written in two lines for a phone (issue 22): the denominator's product is named D
         'MCC=TP⋅TN−FP⋅FND,D=(TP+FP)(TP+FN)⋅(TN+FP)(TN+FN)',
@@ -43,8 +43,8 @@ BEFORE = {
         'AUC=P(X+−X−>0)=Φ(d2)=Φ(22)=Φ(1,414)≈0,921(d=2).',
         'Φ(d/2)',                                  # in a quiz prompt
     ],
-    'lessons/calibracao': [
-        'z=log\u2061P(maligno)−log\u2061P(benigno)',   # part 1, section 3
+    'lessons/calibracao-ideia': [
+        'z=log\u2061P(maligno)−log\u2061P(benigno)',   # part 2, section 3
     ],
     'lessons/calibracao-temperatura': [
         'σ(z/T)≥0,5',                              # part 2, section 5 (and a quiz option of its check)

@@ -12,7 +12,7 @@ points at a fork, ``scripts/new_lesson.py`` adds a lesson and its lab from the t
   copy's own tests that are about those pages (``-k`` their name: nbval of the lesson, the page
   checks, the browser tests), run on the copy's small book.
 
-The small book holds the home page, the cost lesson (its two parts), the new lesson and lab, the glossary and
+The small book holds the home page, the cost lesson (all its parts), the new lesson and lab, the glossary and
 "Meu progresso", so the build executes only what changed (the cost lesson and the new lesson).
 """
 import os
@@ -26,6 +26,7 @@ import yaml
 from bs4 import BeautifulSoup
 
 from conftest import JUPYTER_BOOK, ROOT
+from course import toc
 from course.site import pages_url
 
 BUILD_AGAIN = [str(JUPYTER_BOOK), 'build', '.', '-W', '-n', '--keep-going']   # the instructor's next build, in the book's folder
@@ -58,9 +59,9 @@ def instructor(tmp_path_factory, site):
     book = small_book.copy(tmp_path_factory.mktemp('fork') / 'curso')
     original = yaml.safe_load((ROOT / '_config.yml').read_text(encoding='utf-8'))['repository']['url']
     fork = next(f for f in FORKS if f != original.rstrip('/'))
-    lesson = book / 'lessons' / 'custo.md'
+    lesson = book / 'lessons' / 'custo-verificacao.md'   # the part whose visible code the others copy
     text = lesson.read_text(encoding='utf-8')
-    visible = list(PRICE.finditer(text))[-1]            # the lesson's code at its end (MANUTENCAO.md, step 1)
+    visible = list(PRICE.finditer(text))[-1]            # the lesson's code (MANUTENCAO.md, step 1)
     miss, alarm = int(visible.group(2)), int(visible.group(4))
     new_miss = next(m for m in MISS_PRICES if m != miss)
     lesson.write_text(text[:visible.start(2)] + str(new_miss) + text[visible.end(2):], encoding='utf-8')
@@ -70,8 +71,8 @@ def instructor(tmp_path_factory, site):
     assert made.returncode == 0, made.stdout + made.stderr
     refreshed = run([sys.executable, 'scripts/refresh.py', '--accept'], book, timeout=900)
     assert refreshed.returncode == 0, refreshed.stdout + refreshed.stderr
-    small_book.keep(book, ['intro', 'lessons/custo', 'lessons/custo-caso-raro', f'lessons/{NAME}', f'labs/{NAME}',
-                           'glossario', 'progresso'])
+    cost_parts = list(next(x for x in toc.lessons(book) if x.name == 'custo').parts)
+    small_book.keep(book, ['intro', *cost_parts, f'lessons/{NAME}', f'labs/{NAME}', 'glossario', 'progresso'])
     tests = run([sys.executable, '-m', 'pytest', '-q', '-p', 'no:cacheprovider', '-n', '0',
                  '-k', f'{NAME} or {NAME.replace("-", "_")} or test_seed_outputs'], book, timeout=1800)
     return {'book': book, 'html': book / '_build' / 'html', 'original': original, 'fork': fork,

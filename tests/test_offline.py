@@ -32,7 +32,8 @@ import offline  # noqa: E402
 pytestmark = pytest.mark.slow      # the built site, a browser or a notebook run
 
 VISITED = 'lessons/custo.html'          # figures, the cost explorable, a quiz
-UNVISITED = 'lessons/calibracao.html'   # figures, the calibration explorable, a quiz
+UNVISITED = 'lessons/calibracao.html'   # the calibration explorable, a quiz
+UNVISITED_FIGURE = 'lessons/calibracao-ideia.html'   # the same lesson's figure, one part later
 CACHE_PREFIX = f'curso-offline:{PREFIX}/:'
 
 
@@ -100,14 +101,15 @@ def wait_kept(pg, path):
     pytest.fail(f'not kept: {sorted(set(wanted) - set(stored_urls(pg)))}')
 
 
-def check_page_works(pg, kind):
-    """Text, formulas, every figure, the explorable and the quiz of the page now showing."""
+def check_page_works(pg, kind, figures=True):
+    """Text, formulas, every figure (at least one, unless ``figures`` is false), the explorable
+    and the quiz of the page now showing."""
     assert pg.locator('article h1').first.is_visible()
     assert pg.locator('.katex').count() > 3
     pg.evaluate("document.querySelectorAll('img[loading=lazy]').forEach(i => { i.loading = 'eager'; })")
     pg.wait_for_function("Array.from(document.querySelectorAll('article img')).every(i => i.complete)")
     images = pg.evaluate("Array.from(document.querySelectorAll('article img'), i => [i.src, i.naturalWidth])")
-    assert images and all(width > 0 for _, width in images), images
+    assert (images or not figures) and all(width > 0 for _, width in images), images
     assert pg.evaluate("document.fonts.ready.then(() => document.fonts.check('16px KaTeX_Main'))")
     box = pg.locator(f'.explorable-{kind}').first
     hidden_by = box.locator('xpath=ancestor::div[contains(@class, "preveja-resposta")]')
@@ -272,7 +274,12 @@ def test_after_guardar_an_unvisited_page_opens_offline(student, site):
     student.context.set_offline(True)
     open_page(student, UNVISITED)
     assert 'Calibração' in heading(student)
-    check_page_works(student, 'calibration')
+    check_page_works(student, 'calibration', figures=False)
+    open_page(student, UNVISITED_FIGURE)          # the lesson's figure is on its second part
+    student.evaluate("document.querySelectorAll('img[loading=lazy]').forEach(i => { i.loading = 'eager'; })")
+    student.wait_for_function("Array.from(document.querySelectorAll('article img')).every(i => i.complete)")
+    widths = student.evaluate("Array.from(document.querySelectorAll('article img'), i => i.naturalWidth)")
+    assert widths and all(w > 0 for w in widths), widths
     open_page(student, 'slides/fundamental.html')
     student.wait_for_function("window.Reveal && Reveal.isReady()")
     assert student.evaluate("Array.from(document.images).every(i => i.naturalWidth > 0)")

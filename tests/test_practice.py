@@ -12,13 +12,24 @@ What a student would notice if it broke:
   with course/answers.py, the rules of answers.js);
 - a worked solution that does not use this exercise's numbers or ends on another answer;
 - a seed that does not give the same exercise in another process, or "Outro exercício" that
-  keeps showing the same numbers.
+  keeps showing the same numbers;
+- the tutor (issue 41): a typical wrong value (the neighbouring metric, (1 − π) left out of Bayes,
+  "240 %" for a cost of 2,40) graded right or without its hint, a later step not graded from the
+  student's own earlier numbers, a small answer judged with two decimals (0,03 for 0,026);
+- the stories (issue 41): frauds or defects as the common class, F0,5 almost never drawn, Bayes
+  seeds repeating each other, one AUC in a third of the seeds, costs without "R$", a regression
+  without its target and unit.
+
+The grading itself is _static/pratique.js's ``grade``, run here under Node on every draw of the
+site's seeds (and a hundred more) with the right answers and with each typical wrong value.
 """
 import json
 import math
 import re
+import shutil
 import subprocess
 import sys
+from collections import Counter
 from fractions import Fraction
 
 import numpy as np
@@ -45,12 +56,22 @@ from course import practice
 KINDS = list(practice.KINDS)
 MANY = 2000                # seeds per kind for the humane checks
 CHECKED = 400              # seeds per kind recomputed with scikit-learn (slower)
+GRADED = 200               # seeds per kind graded by pratique.js under Node
+MATRIX = ['acuracia', 'precisao', 'revocacao', 'especificidade', 'f1', 'fbeta', 'acuracia-balanceada', 'mcc']
+PRATIQUE_JS = ROOT / '_static' / 'pratique.js'
+REAIS = re.compile(r'custa R\$\u00a0(\d+)')
 
 
 def pt(text: str) -> float:
-    """A pt-BR number as the page writes it: '4.720' -> 4720, '0,25' -> 0.25, '−3' -> -3."""
-    text = text.strip().replace('\u2212', '-').replace('.', '').replace(',', '.')
+    """A pt-BR number as the page writes it: '4.720' -> 4720, '0,25' -> 0.25, '−3' -> -3, 'R$ 10' -> 10."""
+    text = text.strip().removeprefix('R$\u00a0').replace('\u2212', '-').replace('.', '').replace(',', '.')
     return float(text)
+
+
+def typed(x: float) -> str:
+    """A number as a student types it: up to six decimals, a decimal comma."""
+    text = f'{x:.6f}'.rstrip('0').rstrip('.')
+    return text.replace('.', ',')
 
 
 def cells(ex, row):
@@ -122,10 +143,10 @@ def recompute(ex) -> float:
         assert average == 'macro' or 'ponderado' in ex.question
         return f1_score(y, p, average=average)
     if kind == 'custo-limiar':
-        c_fn, c_fp = (int(x) for x in re.findall(r'custa (\d+)', st))
+        c_fn, c_fp = (int(x) for x in REAIS.findall(st))
         return min(c_fn * pt(r[1]) + c_fp * pt(r[2]) for r in ex.table['rows'])
     if kind == 'custo-esperado':
-        c_fn, c_fp = (int(x) for x in re.findall(r'custa (\d+)', st))
+        c_fn, c_fp = (int(x) for x in REAIS.findall(st))
         p = pt(re.search(r'p = ([\d,]+)', st).group(1))
         return min(p * c_fn, (1 - p) * c_fp)
     if kind == 'brier':
@@ -162,6 +183,41 @@ def test_the_answer_is_what_scikit_learn_or_plain_arithmetic_gives(kind, drawn):
         assert ex.answer == pytest.approx(recompute(ex), abs=1e-9), (kind, ex.seed)
 
 
+def earlier_steps(ex) -> list[float]:
+    """The steps before the last, recomputed from what the student reads (as ``recompute``)."""
+    st = ' '.join(ex.statement)
+    if ex.kind == 'f1':
+        tp, fp, fn, tn = matrix_counts(ex)
+        return [tp / (tp + fp), tp / (tp + fn)]
+    if ex.kind == 'bayes':
+        sens, spec, prev = (Fraction(re.search(rf'{w} ([\d,]+)', st).group(1).replace(',', '.'))
+                            for w in ('sensibilidade', 'especificidade', 'π ='))
+        return [float(sens * prev), float((1 - spec) * (1 - prev))]
+    if ex.kind == 'custo-esperado':
+        c_fn, c_fp = (int(x) for x in REAIS.findall(st))
+        p = pt(re.search(r'p = ([\d,]+)', st).group(1))
+        return [(1 - p) * c_fp, p * c_fn]
+    return []
+
+
+@pytest.mark.parametrize('kind', KINDS)
+def test_each_step_is_what_plain_arithmetic_gives_and_the_last_follows_from_the_earlier(kind, drawn):
+    """Three kinds are graded step by step; each earlier step is recomputed here, and the last
+    step's ``own`` (what pratique.js applies to the student's own earlier numbers) gives the
+    exercise's answer when applied to the right ones."""
+    for ex in drawn[kind][:CHECKED]:
+        steps = earlier_steps(ex)
+        assert len(ex.steps) == len(steps) + 1, (kind, ex.seed)
+        for step, value in zip(ex.steps, steps):
+            assert step.answer == pytest.approx(value, abs=1e-12) and step.own is None, (kind, ex.seed)
+        last = ex.steps[-1]
+        if steps:
+            op, of = last.own
+            assert practice.OPS[op](*(steps[j] for j in of)) == pytest.approx(ex.answer, abs=1e-12), (kind, ex.seed)
+        else:
+            assert last.own is None
+
+
 # ----------------------------------------------------------------------------- humane numbers
 
 def digits_of(shown: str) -> int:
@@ -174,6 +230,8 @@ def test_every_draw_is_defined_and_humane(kind, drawn):
         where = (kind, ex.seed)
         assert math.isfinite(ex.answer) and ex.tolerance > 0, where
         assert ex.statement and ex.question.endswith('?') and ex.hint and ex.solution, where
+        for step in ex.steps:
+            assert step.label and step.hint and step.check and all(m.hint for m in step.mistakes), where
         d = digits_of(ex.shown)
         assert abs(pt(ex.shown) - ex.answer) <= 0.5 * 10 ** -d + 1e-12, where      # shown = the answer, rounded
         # the rounding the page shows is not at a knife-edge
@@ -216,11 +274,11 @@ def test_the_stories_make_sense(drawn):
         fp = [pt(r[2]) for r in ex.table['rows']]
         thresholds = [pt(r[0]) for r in ex.table['rows']]
         assert thresholds == sorted(thresholds) and fn == sorted(fn) and fp == sorted(fp, reverse=True)
-        c_fn, c_fp = (int(x) for x in re.findall(r'custa (\d+)', ex.statement[0]))
+        c_fn, c_fp = (int(x) for x in REAIS.findall(ex.statement[0]))
         costs = sorted(c_fn * a + c_fp * b for a, b in zip(fn, fp))
         assert costs[1] >= 1.15 * costs[0]                    # one cheapest threshold, clearly
     for ex in drawn['custo-esperado']:
-        c_fn, c_fp = (int(x) for x in re.findall(r'custa (\d+)', ex.statement[0]))
+        c_fn, c_fp = (int(x) for x in REAIS.findall(ex.statement[0]))
         p = pt(re.search(r'p = ([\d,]+)', ex.statement[0]).group(1))
         both = sorted([p * c_fn, (1 - p) * c_fp])
         assert both[1] >= 1.5 * both[0]                       # the better decision is clear
@@ -231,38 +289,118 @@ def test_the_stories_make_sense(drawn):
         assert len(y) == 5 and len(set(y)) >= 3 and sum(y) % 5 == 0 and all(10 <= v <= 60 for v in y)
 
 
+@pytest.mark.parametrize('kind', MATRIX)
+def test_frauds_and_defects_are_the_rare_class(kind, drawn):
+    """Issue 41: a detector of fraud whose transactions are 30-73 % frauds, or a camera whose parts
+    are mostly defective, is not a story a student believes (30 of 314 such draws had the frauds
+    or defects as the majority). In those stories the positives are at most a fifth of the cases."""
+    for ex in drawn[kind]:
+        if ex.table['head'][1] in ('fraude', 'defeituosa'):
+            tp, fp, fn, tn = matrix_counts(ex)
+            assert (tp + fn) / (tp + fp + fn + tn) <= 0.2, (kind, ex.seed)
+
+
+def test_the_two_betas_are_about_as_frequent(drawn):
+    """F0,5 came out in 8 of 100 F-beta seeds: a student practising F-beta met F2 almost only."""
+    betas = Counter('F2' if ex.question.startswith('Qual é o F2') else 'F0,5' for ex in drawn['fbeta'][:GRADED])
+    assert 0.4 <= betas['F0,5'] / GRADED <= 0.6, betas
+
+
+def test_no_two_of_the_sites_bayes_seeds_are_the_same_exercise(drawn):
+    seen = Counter(tuple(re.findall(r'\d+,\d+|\d+', ' '.join(ex.statement))) for ex in drawn['bayes'][:practice.N_SEEDS])
+    assert max(seen.values()) == 1, seen.most_common(3)
+
+
+def test_the_auc_answers_are_spread(drawn):
+    """0,75 was the AUC of 29 % of the seeds: "Outro exercício" kept giving the same answer."""
+    answers = Counter(ex.shown for ex in drawn['auc-pares'][:GRADED])
+    assert len(answers) >= 8 and max(answers.values()) <= 0.15 * GRADED, answers.most_common(3)
+
+
+@pytest.mark.parametrize('kind', ['custo-limiar', 'custo-esperado'])
+def test_costs_are_written_in_reais(kind, drawn):
+    """"Uma falha custa 10": ten what? Amounts are written as pt-BR writes them, "R$ 10"."""
+    for ex in drawn[kind][:GRADED]:
+        st = ' '.join(ex.statement)
+        assert len(REAIS.findall(st)) == 2 and not re.search(r'custa \d', st), (kind, ex.seed)
+        for step in ex.steps:
+            assert step.unit == 'R$' and step.written.startswith('R$\u00a0') and '(em R$)' in step.label
+        assert 'R$\u00a0' in ex.solution[-1] or 'R$\u00a0' in ' '.join(ex.solution)
+
+
+def test_the_regression_says_what_is_predicted_and_in_which_unit(drawn):
+    units = set()
+    for ex in drawn['regressao'][:GRADED]:
+        target = next(t for t in practice.TARGETS if t.what in ex.statement[0])
+        assert ex.statement[0] == f'Um modelo de regressão previu {target.what}, em {target.unit}:'
+        assert target.abbr in ex.table['head'][1] and target.case == ex.table['head'][0]
+        if 'R²' in ex.question:
+            assert ex.steps[0].unit is None
+        else:
+            assert ex.question.endswith(f', em {target.unit}?') and ex.steps[0].unit == target.unit
+            assert ex.solution[-1].endswith(f' {target.unit}')
+        units.add(target.unit)
+    assert len(units) == len(practice.TARGETS)
+
+
+@pytest.mark.parametrize('kind', KINDS)
+def test_a_guess_more_than_five_percent_off_is_never_right(kind, drawn):
+    """"Duas casas bastam" accepted 0,03 for 0,026 (15 % off): every step is asked with enough
+    decimals, and its hint says how many."""
+    for ex in drawn[kind][:GRADED]:
+        for step in ex.steps:
+            assert step.tolerance <= 0.05 * abs(step.answer) + 1e-12, (kind, ex.seed, step.label, step.shown)
+            off = step.answer * 1.051
+            guess = judging.read_guess(typed(off), judging.Answer(step.answer, scale=step.scale))
+            assert judging.judge_key(guess.value, step.answer, step.tolerance, step.scale) != 'right', \
+                (kind, ex.seed, step.shown)
+            if step.tolerance == 0.0005:
+                assert 'três casas decimais' in step.hint, (kind, ex.seed)
+            elif step.tolerance == 0.005 and step.scale is None:
+                assert 'duas casas decimais bastam' in step.hint, (kind, ex.seed)
+
+
 @pytest.mark.parametrize('kind', KINDS)
 def test_the_answer_as_the_page_writes_it_as_a_fraction_and_as_a_percentage_is_right(kind, drawn):
     """Judged by course/answers.py, the Python copy of answers.js's judgeKey and readGuess (the
-    browser does the same in tests/test_practice_browser.py)."""
+    browser's own grader runs below, and in tests/test_practice_browser.py)."""
     for ex in drawn[kind][:300]:
-        def verdict(typed, ex=ex):
-            guess = judging.read_guess(typed, judging.Answer(ex.answer))
-            assert guess.ok, typed
-            return judging.judge_key(guess.value, ex.answer, ex.tolerance)
-        assert verdict(ex.shown) == 'right', (kind, ex.seed, ex.shown)
-        fraction = Fraction(ex.answer).limit_denominator(1000)
-        if abs(float(fraction) - ex.answer) < 1e-12:
-            assert verdict(f'{fraction.numerator}/{fraction.denominator}') == 'right', (kind, ex.seed)
-        if 0 < ex.answer < 1 and ex.tolerance >= 0.001:
-            percent = f'{100 * ex.answer:.1f}'.replace('.', ',') + ' %'
-            assert verdict(percent) == 'right', (kind, ex.seed, percent)
-        far = (ex.answer + 0.35 if ex.answer < 0.5 else ex.answer - 0.35) if 0 < ex.answer < 1 else ex.answer * 2 + 1
-        assert verdict(str(far).replace('.', ',')) == 'wrong', (kind, ex.seed)
+        for step in ex.steps:
+            def verdict(text, step=step):
+                guess = judging.read_guess(text, judging.Answer(step.answer, scale=step.scale))
+                assert guess.ok, text
+                return judging.judge_key(guess.value, step.answer, step.tolerance, step.scale)
+            assert verdict(step.shown) == 'right', (kind, ex.seed, step.shown)
+            fraction = Fraction(step.answer).limit_denominator(1000)
+            if abs(float(fraction) - step.answer) < 1e-12:
+                assert verdict(f'{fraction.numerator}/{fraction.denominator}') == 'right', (kind, ex.seed)
+            if 0 < step.answer < 1 and step.tolerance >= 0.0005 and step.unit is None:
+                digits = max(1, round(-math.log10(step.tolerance)) - 2)
+                percent = f'{100 * step.answer:.{digits}f}'.replace('.', ',') + ' %'
+                assert verdict(percent) == 'right', (kind, ex.seed, percent)
+            a = step.answer
+            far = (a + 0.35 if a < 0.5 else a - 0.35) if 0 < a < 1 and step.unit is None else a * 2 + 1
+            assert verdict(typed(far)) == 'wrong', (kind, ex.seed)
 
 
 def neighbours(ex) -> list[float]:
-    """What a student who confuses this kind with its neighbour computes, from the table he reads."""
+    """What a student who confuses this kind with its neighbour computes, from the table he reads:
+    for the last step (for f1, the F1; its P and R steps are the precision and recall kinds')."""
     if ex.kind == 'macro-ponderada':
         m = np.array([cells(ex, k) for k in range(3)])
-        return [np.trace(m) / m.sum()]                                    # the accuracy (micro F1)
+        support = m.sum(axis=1)
+        recalls = np.diag(m) / support
+        f1s = 2 * np.diag(m) / (support + m.sum(axis=0))
+        if 'macro' in ex.question:      # micro (the accuracy), the other average, macro recall
+            return [np.trace(m) / m.sum(), np.average(f1s, weights=support), recalls.mean()]
+        return [np.trace(m) / m.sum(), f1s.mean(), np.average(recalls, weights=support)]
     (tp, fn), (fp, tn) = cells(ex, 0), cells(ex, 1)
     acc, rec, spec, prec = (tp + tn) / (tp + fn + fp + tn), tp / (tp + fn), tn / (tn + fp), tp / (tp + fp)
 
     def f(b2):
         return (1 + b2) * tp / ((1 + b2) * tp + b2 * fn + fp)
     beta = 2.0 if ex.question.startswith('Qual é o F2') else 0.5
-    return {'acuracia': [spec, rec, prec], 'precisao': [rec, spec], 'revocacao': [spec, prec],
+    return {'acuracia': [spec, rec, prec, (rec + spec) / 2], 'precisao': [rec, spec], 'revocacao': [spec, prec],
             'especificidade': [acc, rec, prec], 'f1': [prec, rec, acc], 'acuracia-balanceada': [acc, rec, spec],
             'fbeta': [f(1.0), f(1 / beta ** 2), f(beta)]}[ex.kind]
 
@@ -273,12 +411,13 @@ CONFUSABLE = ['acuracia', 'precisao', 'revocacao', 'especificidade', 'f1', 'fbet
 
 @pytest.mark.parametrize('kind', CONFUSABLE)
 def test_a_neighbouring_metric_is_never_graded_right(kind, drawn):
-    """Plain accuracy typed for the balanced one, F1 for F2, specificity for accuracy...: each is
-    "errado" however the student rounds it (three places or the two the hint allows)."""
+    """Plain accuracy typed for the balanced one (9 of 100 seeds were graded right), F1 for F2,
+    specificity for accuracy, macro recall for macro F1 (5 of 100)...: each is "errado" however
+    the student rounds it (three places or the decimals the hint asks)."""
     for ex in drawn[kind][:CHECKED]:
         for wrong in neighbours(ex):
-            for typed in (round(wrong, 3), round(wrong, 2)):
-                text = f'{typed}'.replace('.', ',')
+            for digits in (3, 2):
+                text = typed(round(wrong, digits))
                 guess = judging.read_guess(text, judging.Answer(ex.answer))
                 assert judging.judge_key(guess.value, ex.answer, ex.tolerance) != 'right', (kind, ex.seed, text)
 
@@ -291,7 +430,7 @@ def statement_numbers(ex) -> list[str]:
     if ex.kind == 'bayes':
         return [re.search(r'sensibilidade ([\d,]+)', st).group(1), re.search(r'π = ([\d,]+)', st).group(1)]
     if ex.kind in ('custo-limiar', 'custo-esperado'):
-        return re.findall(r'custa (\d+)', st) + re.findall(r'p = ([\d,]+)', st)
+        return REAIS.findall(st) + re.findall(r'p = ([\d,]+)', st)
     if ex.kind == 'ece-faixa':
         return ([re.search(r'validação de (\d+)', st).group(1), re.search(r'recebeu (\d+)', st).group(1),
                  '0' if 'Nenhuma é maligna' in st else re.search(r'(?:Delas, |As )(\d+) (?:é|são) maligna', st).group(1)]
@@ -308,7 +447,8 @@ def mentioned(number: str, text: str) -> bool:
 def test_the_solution_uses_this_exercises_numbers_and_ends_on_its_answer(kind, drawn):
     for ex in drawn[kind][:500]:
         text = ' '.join(ex.solution)
-        assert mentioned(ex.shown, text), (kind, ex.seed)
+        for step in ex.steps:
+            assert mentioned(step.shown, text), (kind, ex.seed, step.shown)
         numbers = statement_numbers(ex)
         if ex.table:
             numbers += [c for row in ex.table['rows'] for c in row[1:] if re.fullmatch(r'[\d.,\u2212]+', c)]
@@ -367,3 +507,142 @@ def test_each_division_of_the_solution_rounds_as_on_paper(kind, drawn):
                 total = sum((Fraction(int(t.split('·')[0])) if '·' in t else 1) *
                             Fraction(pt(t.split('·')[-1])).limit_denominator(10 ** 6) for t in terms.split(' + '))
                 assert by_hand(total / int(k), c), (kind, ex.seed, line)
+
+
+# ----------------------------------------------------------------------------- the tutor: pratique.js's grade
+
+GRADER = r"""
+const P = require(process.argv[1]);
+const cases = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+const exercises = cases.exercises;
+process.stdout.write(JSON.stringify(cases.cases.map(([k, typed]) => {
+  const g = P.grade(exercises[k], typed);
+  return {verdict: g.verdict, steps: g.steps.map(s => [s.status, s.hint || null])};
+})));
+"""
+
+
+def own_of(ex, step, values):
+    op, of = step.own
+    return practice.OPS[op](*(values[j] for j in of))
+
+
+def grading_cases(drawn):
+    """For every kind, seeds 1 to GRADED: (exercise, what is typed in each step, what it tests)."""
+    exercises, cases, meta = [], [], []
+
+    def add(ex_index, texts, what):
+        cases.append([ex_index, texts])
+        meta.append(what)
+
+    for kind in KINDS:
+        for ex in drawn[kind][:GRADED]:
+            k = len(exercises)
+            exercises.append(ex.as_json())
+            rights = [s.shown for s in ex.steps]
+            add(k, rights, ('right', ex))
+            for i, step in enumerate(ex.steps):
+                for m in step.mistakes:
+                    if m.op is not None:
+                        continue
+                    values = [s.answer for s in ex.steps]
+                    values[i] = m.value
+                    texts = list(rights)
+                    texts[i] = typed(m.value)
+                    for j in range(i + 1, len(ex.steps)):       # later steps from the student's own numbers
+                        if ex.steps[j].own:
+                            values[j] = own_of(ex, ex.steps[j], values)
+                            texts[j] = typed(values[j])
+                    add(k, texts, ('mistake', ex, i, m))
+                if step.unit:                                     # "240 %" for a cost of 2,40
+                    texts = list(rights)
+                    texts[i] = typed(100 * step.answer) + ' %'
+                    add(k, texts, ('percent-amount', ex, i))
+            if ex.kind == 'bayes':                                # (1 − π) left out of the false alarms
+                spec = ex.numbers['especificidade']
+                values = [ex.steps[0].answer, 1 - spec]
+                add(k, [rights[0], typed(1 - spec), typed(practice.OPS['share'](*values))], ('slip', ex))
+    return {'exercises': exercises, 'cases': cases}, meta
+
+
+@pytest.fixture(scope='module')
+def graded(drawn):
+    node = shutil.which('node')
+    if node is None:
+        pytest.fail('node não está no PATH (README, "Os dois comandos")')
+    task, meta = grading_cases(drawn)
+    run = subprocess.run([node, '-e', GRADER, str(PRATIQUE_JS)], input=json.dumps(task), capture_output=True,
+                         text=True, timeout=300, check=False, cwd=ROOT / '_static')
+    assert run.returncode == 0, run.stderr
+    return list(zip(meta, json.loads(run.stdout)))
+
+
+def test_the_right_answers_are_right_in_the_browsers_grader(graded):
+    done = Counter()
+    for what, got in graded:
+        if what[0] == 'right':
+            assert got == {'verdict': 'right', 'steps': [['right', None]] * len(what[1].steps)}, \
+                (what[1].kind, what[1].seed, got)
+            done[what[1].kind] += 1
+    assert set(done.values()) == {GRADED} and len(done) == len(KINDS)
+
+
+def test_each_typical_wrong_value_is_wrong_and_gets_its_hint(graded):
+    """The neighbouring metric, the row read for the column, TN inside the F1, a cost of the other
+    decision...: wrong, with the hint this draw ships for it; a later step computed from the wrong
+    number is "certo a partir dos seus números" and names the step with the error."""
+    seen = Counter()
+    for what, got in graded:
+        if what[0] != 'mistake':
+            continue
+        _, ex, i, m = what
+        where = (ex.kind, ex.seed, i, m.hint)
+        assert got['verdict'] == 'wrong', where
+        assert got['steps'][i] == ['wrong', m.hint], (where, got)
+        for j, (status, hint) in enumerate(got['steps']):
+            if j < i or (j > i and not ex.steps[j].own):
+                assert status == 'right', (where, got)
+            elif j > i:
+                assert status == 'carried' and hint == f'certo a partir dos seus números; o erro está no passo {i + 1}.', \
+                    (where, got)
+        seen[ex.kind] += 1
+    assert set(seen) == set(KINDS), seen                  # every kind has typical wrong values
+
+
+def test_a_percentage_for_an_amount_is_not_accepted(graded):
+    """"240 %" was accepted for a cost of 2,40: 240/100 = 2,4."""
+    n = 0
+    for what, got in graded:
+        if what[0] == 'percent-amount':
+            _, ex, i = what
+            assert got['verdict'] == 'wrong' and got['steps'][i][0] == 'wrong', (ex.kind, ex.seed, got)
+            assert 'não uma porcentagem' in got['steps'][i][1]
+            n += 1
+    assert n >= 3 * GRADED
+
+
+def test_leaving_out_one_minus_pi_is_never_right(graded):
+    """Bayes graded right the common slip sens·π / (sens·π + (1 − espec)), which forgets that
+    the false alarms come from the healthy only, in 26 of 100 seeds. In steps, the slip is step 2,
+    and its hint says what is missing."""
+    n = 0
+    for what, got in graded:
+        if what[0] == 'slip':
+            ex = what[1]
+            assert got['verdict'] == 'wrong', (ex.seed, got)
+            assert got['steps'][1][0] == 'wrong' and '1 − π' in got['steps'][1][1], (ex.seed, got)
+            assert got['steps'][2] == ['carried', 'certo a partir dos seus números; o erro está no passo 2.']
+            n += 1
+    assert n == GRADED
+
+
+def test_the_browser_applies_the_same_arithmetic(drawn):
+    """pratique.js's OPS are course/practice.py's: the same value for the same two numbers."""
+    code = ('const P = require(process.argv[1]); const a = 0.8, b = 0.6;'
+            'process.stdout.write(JSON.stringify(Object.fromEntries(Object.entries(P.OPS).map(([k, f]) => [k, f(a, b)]))))')
+    run = subprocess.run([shutil.which('node'), '-e', code, str(PRATIQUE_JS)], capture_output=True, text=True,
+                         timeout=30, check=True, cwd=ROOT / '_static')
+    js = json.loads(run.stdout)
+    assert set(js) == set(practice.OPS)
+    for name, f in practice.OPS.items():
+        assert js[name] == pytest.approx(f(0.8, 0.6)), name

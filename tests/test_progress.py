@@ -254,12 +254,19 @@ def test_the_manifest_of_the_test_book(book):
     assert 'practice' not in pages['aula.html']
     # the practice page: no question, two kinds of exercise, each with its section
     assert pages['pratica.html']['items'] == []
-    assert pages['pratica.html']['practice'] == [
+    practice = [dict(entry) for entry in pages['pratica.html']['practice']]
+    for entry in practice:             # the review's boxes read the kind's draws
+        assert entry.pop('file').startswith(f'_static/pratique/{entry["kind"]}.json?v=') and entry.pop('seeds') == 100
+    assert practice == [
         {'id': 'pratique:precisao', 'kind': 'precisao', 'title': 'Exercício de precisão',
          'section': {'href': 'pratica.html#da-matriz-a-precisao', 'title': 'Da matriz à precisão'}},
         {'id': 'pratique:auc-pares', 'kind': 'auc-pares', 'title': 'Exercício de ROC AUC por pares',
          'section': {'href': 'pratica.html#a-area-sob-a-curva-contando-pares',
-                     'title': 'A área sob a curva, contando pares'}}]
+                     'title': 'A área sob a curva, contando pares'}},
+        {'id': 'pratique:f1', 'kind': 'f1', 'title': 'Exercício de F1',
+         'section': {'href': 'pratica.html#o-f1-em-tres-passos', 'title': 'O F1 em três passos'}},
+        {'id': 'pratique:custo-esperado', 'kind': 'custo-esperado', 'title': 'Exercício de custo esperado',
+         'section': {'href': 'pratica.html#o-custo-esperado-em-tres-passos', 'title': 'O custo esperado em três passos'}}]
     box, count = pages['aula.html']['items']
     assert box['kind'] == 'preveja-texto' and box['id'].startswith('preveja:texto-')
     assert box['prompt'] == 'O que acontece com a revocação quando o limiar sobe?'
@@ -332,8 +339,8 @@ def answer_two_lessons(browser, site_url):
     """A quiz question right on "custo" (its final quiz), a numeric Preveja on "metricas-fundamental-exercicio"
     (tried twice: the first guess is the one that counts). Returns the page, on "Meu progresso"."""
     pg = open_page(browser, site_url, 'lessons/custo')
-    q = pg.locator('fieldset.cq-q[data-qid="f1-para-tudo"]').first
-    q.get_by_label('Falso').check()
+    q = pg.locator('fieldset.cq-q[data-qid="custo-extremo-todos"]').first
+    q.get_by_label('Sua resposta').fill('750')
     q.get_by_role('button', name='Conferir').click()
     pg.goto(f'{site_url}/{FUND_PAGE}.html', wait_until='load')
     box = pg.locator('.admonition.preveja:has(.preveja-ui[data-glue="fund_ex_acc"])')
@@ -367,6 +374,9 @@ def test_progress_after_answering_on_two_lessons_and_after_clearing(browser, sit
             f'tentativa); 1 de {n_boxes} caixas Preveja respondidas.') in summary_text(pg)
     total = pg.locator('#progresso-resumo tfoot tr').inner_text().split('\t')
     assert total[0].strip() == 'Total' and total[1].startswith('1 de ') and total[2] == '1' and total[3].startswith('1 de ')
+    # each row is a page, a part of a lesson, as the pages call it ("Parte 1 de 4 da aula"): issue 41
+    assert pg.locator('#progresso-resumo caption').inner_text() == 'Respostas por parte das aulas'
+    assert pg.locator('#progresso-resumo thead th').first.inner_text() == 'Parte'
     rows = {r.locator('th').inner_text(): r.inner_text().split('\t')
             for r in pg.locator('#progresso-resumo tbody tr').all()}
     assert rows['Métrica e limiar pelo custo dos erros'][1].startswith('1 de ')
@@ -390,15 +400,15 @@ def test_progress_after_answering_on_two_lessons_and_after_clearing(browser, sit
 @pytest.mark.slow
 def test_a_missed_question_sends_to_its_section(browser, site_url):
     pg = open_page(browser, site_url, 'lessons/custo')
-    q = pg.locator('fieldset.cq-q[data-qid="f1-para-tudo"]').first
-    q.get_by_label('Verdadeiro').check()                  # wrong: F1 is not good for everything
+    q = pg.locator('fieldset.cq-q[data-qid="custo-extremo-todos"]').first
+    q.get_by_label('Sua resposta').fill('1000')          # wrong: that is the other extreme's cost
     q.get_by_role('button', name='Conferir').click()
     quiz_link = q.locator('a.cq-section').get_attribute('data-section')
     quiz_text = q.locator('a.cq-section').inner_text()
     pg.goto(f'{site_url}/progresso.html', wait_until='load')
     link = pg.locator('ul.progresso-revise a')
     assert link.count() == 1
-    assert link.inner_text() == quiz_text          # "Revise: 5. Erro comum", as the quiz says it
+    assert link.inner_text() == quiz_text          # "Revise: 1. A ideia em palavras simples", as the quiz says it
     assert link.get_attribute('href').endswith('lessons/' + quiz_link)
     link.click()
     pg.wait_for_url(f'**/lessons/{quiz_link}')
@@ -568,7 +578,7 @@ def test_a_downloaded_file_goes_into_the_classroom_report(browser, site_url, sit
     assert [s.name for s in result['students']] == ['Bia'] and result['skipped'] == [] and result['unknown'] == 0
     prev = next(r for p in result['pages'] for r in p.items if r.item['id'] == 'preveja:fund_ex_acc')
     assert [g for g, _ in prev.guesses] == [pytest.approx(0.9)]
-    quiz = next(r for p in result['pages'] for r in p.items if r.item['id'] == 'quiz:custo:f1-para-tudo')
+    quiz = next(r for p in result['pages'] for r in p.items if r.item['id'] == 'quiz:custo:custo-extremo-todos')
     assert (quiz.answered, quiz.right) == (1, 1)
 
 
@@ -596,15 +606,15 @@ def test_three_right_in_a_row_is_mastered_and_says_so(node):
     got = node['practice'][1]
     precisao = got['practice']['kinds'][0]
     assert STUDENTS[4]['precisao'][2] == 3 and precisao['mastered'] is True
-    assert got['states'][0] == '✔ dominado: 3 certos seguidos' and got['practice']['mastered'] == 1
+    assert got['states'][0] == '✔ dominado: 3 certos de primeira seguidos' and got['practice']['mastered'] == 1
     bayes = got['practice']['kinds'][1]
-    assert bayes['streak'] == STUDENTS[4]['bayes'][2] == 0 and got['states'][1] == '0 certos seguidos: faltam 3 para dominar'
+    assert bayes['streak'] == STUDENTS[4]['bayes'][2] == 0 and got['states'][1] == '0 certos de primeira seguidos: faltam 3 para dominar'
 
 
 def test_practice_alone_is_something_answered(node):
     only = node['practice'][2]
     assert only['answered'] == 0 and only['practice']['practised'] == 1 and only['ignored'] == 0
-    assert only['states'][0] == '✔ dominado: 3 certos seguidos'
+    assert only['states'][0] == '✔ dominado: 3 certos de primeira seguidos'
 
 
 def test_a_damaged_or_unknown_practice_record_is_counted_as_ignored(node):
@@ -624,7 +634,7 @@ def test_on_a_phone_nothing_is_clipped_every_row_names_its_lesson_and_a_download
                                   color_scheme=mode)
     pg = context.new_page()
     try:
-        pg.goto(f'{site_url}/lessons/custo.html', wait_until='load')
+        pg.goto(f'{site_url}/lessons/custo-caso-raro-teste.html', wait_until='load')
         predicted = 0                    # the boxes answered: one chart row each
         for k, box in enumerate(pg.locator('.admonition.preveja:has(.preveja-ui[data-tipo="numero"])').all()[:3]):
             predicted += 1
@@ -646,12 +656,12 @@ def test_on_a_phone_nothing_is_clipped_every_row_names_its_lesson_and_a_download
         for t in tables:
             assert t['scroll'] <= 1 and t['caption'] <= t['box'] + 1, t
         lessons = pg.locator('svg.progresso-grafico .progresso-aula-nome').all_text_contents()
-        assert lessons == ['Calibração: 0,8 quer dizer 80 %?', 'Métrica e limiar pelo custo dos erros'], lessons
+        assert lessons == ['Calibração: 0,8 quer dizer 80 %?', 'O custo no teste e o F-β à mão'], lessons
         rows = pg.evaluate("""() => Array.from(document.querySelectorAll('svg.progresso-grafico g.progresso-ponto'),
             g => g.querySelectorAll('.progresso-rotulo').length)""")
         assert predicted >= 4 and len(rows) == predicted and all(1 <= n <= 2 for n in rows), rows
         cells = pg.locator('.progresso-tabela-previsoes tbody th').all_inner_texts()
-        assert all(c.startswith(('Calibração', 'Métrica e limiar')) for c in cells), cells
+        assert all(c.startswith(('Calibração', 'O custo no teste')) for c in cells), cells
         with pg.expect_download():
             pg.get_by_role('button', name='Baixar minhas respostas').tap()
         status = pg.locator('.progresso-estado')
@@ -660,3 +670,127 @@ def test_on_a_phone_nothing_is_clipped_every_row_names_its_lesson_and_a_download
         assert 0 <= box['y'] and box['y'] + box['height'] <= 844 + 1      # on screen, where the tap was
     finally:
         context.close()
+
+
+# ----------------------------------------------------------------------------- "Revisão de hoje"
+
+REVIEW = r"""
+const A = require(process.argv[1]);
+const P = require(process.argv[2]);
+const task = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+process.stdout.write(JSON.stringify(task.days.map(([doc, now]) => {
+  const plan = P.reviewPlan(task.manifest, doc, now);
+  return { shown: plan.shown.map(c => ({ id: c.id, type: c.type, minutes: c.minutes, seed: c.seed || null,
+                                          file: c.file || null, anchor: c.anchor || null })),
+           more: plan.more, minutes: plan.minutes, next: plan.next, today: plan.today, doneToday: plan.doneToday,
+           states: plan.states };
+})));
+"""
+
+
+def day(d, hour=15):
+    """Day d of the test, at ``hour`` UTC (mid-day in Brasília, the time zone the test runs in)."""
+    return f'2026-12-{3 + d:02d}T{hour:02d}:00:00.000Z'
+
+
+def review_doc(review=None, q1=None, prev=None, practice_last=None):
+    """Quiz q1 first wrong on day 0 (corrected at once), the Preveja a_prev first "longe", precisão
+    practised and not mastered (last exercise on day 0), Bayes mastered, q2 and a_model right."""
+    def rec(kind, first, last, t1, t2):
+        return {'kind': kind, 'first': {'answer': first, 'verdict': 'wrong', 'at': t1},
+                'last': {'answer': last, 'verdict': 'right', 'at': t2}, 'attempts': 2, 'skipped': None}
+    pages = {'lessons/a.html': {
+        'quiz:a:q1': rec('quiz-single', 1, 0, day(0, 10), day(0, 11)) if q1 is None else q1,
+        'quiz:a:q2': rec('quiz-truefalse', False, False, day(0, 10), day(0, 10)),
+        'preveja:a_prev': rec('preveja-numero', '90 %', '90 %', day(0, 10), day(0, 10)) if prev is None else prev,
+        'preveja:a_model': rec('preveja-escolha', 'lr', 'lr', day(0, 10), day(0, 10))},
+        'lessons/b.html': {'pratique:bayes': sample_practice(3, 3, 3)}}
+    pr = sample_practice(4, 2, 1, last_seed=7)
+    pr['last'] = {**pr['last'], 'at': day(0, 20), **(practice_last or {})}
+    pages['lessons/b.html']['pratique:precisao'] = pr
+    out = {'schema': 'curso-respostas', 'version': 4, 'pages': pages}
+    if review is not None:
+        out['review'] = json.loads(json.dumps(review))
+    return out
+
+
+def again(rec, answer, at, verdict='right'):
+    return dict(rec, last={'answer': answer, 'verdict': verdict, 'at': at})
+
+
+@pytest.fixture(scope='module')
+def review_plans():
+    q1 = review_doc()['pages']['lessons/a.html']['quiz:a:q1']
+    prev = review_doc()['pages']['lessons/a.html']['preveja:a_prev']
+    run = lambda days: json.loads(subprocess.run(                                   # noqa: E731
+        [shutil.which('node'), '-e', REVIEW, str(ANSWERS_JS), str(PROGRESS_JS)],
+        input=json.dumps({'manifest': MANIFEST, 'days': days}), capture_output=True, text=True, timeout=60,
+        check=True, cwd=ROOT / '_static', env={'TZ': 'America/Sao_Paulo', 'PATH': '/usr/bin:/bin'}).stdout)
+    first = run([[review_doc(), day(0, 22)], [review_doc(), day(1)]])
+    states = first[1]['states']
+    reviewed = review_doc(states, again(q1, 0, day(1, 16)), again(prev, '33 %', day(1, 16)),
+                          {'at': day(1, 16), 'verdict': 'right', 'try': 1, 'seed': 8})
+    after = run([[reviewed, day(1, 17)]])[0]
+    later = run([[dict(reviewed, review=after['states']), day(2)], [dict(reviewed, review=after['states']), day(4)]])
+    # on day 4: the exercise wrong (at its first try, then right at the second), the quiz right too early
+    # (day 2, before it was due on day 4: no step), the Preveja right for the third time
+    worse = review_doc(after['states'], again(q1, 0, day(2, 16)),
+                       again(prev, '35 %', day(11, 16)), {'at': day(4, 16), 'verdict': 'right', 'try': 2, 'seed': 9})
+    worse['review']['preveja:a_prev'] = {'step': 2, 'at': day(4, 16)}
+    last = run([[worse, day(4, 17)], [worse, day(11, 17)]])
+    # everything wrong at once: all five quiz questions, the four Prevejas, two kinds
+    crowd = review_doc()
+    a = crowd['pages']['lessons/a.html']
+    for qid, kind, ans in [('quiz:a:q2', 'quiz-truefalse', True), ('quiz:a:q3', 'quiz-multiple', [1]),
+                           ('quiz:a:q4', 'quiz-numeric', '0,5'), ('preveja:a_cost', 'preveja-numero', '5000'),
+                           ('preveja:a_model', 'preveja-escolha', 'knn')]:
+        a[qid] = {'kind': kind, 'first': {'answer': ans, 'verdict': 'wrong', 'at': day(0, 10)},
+                  'last': {'answer': ans, 'verdict': 'wrong', 'at': day(0, 10)}, 'attempts': 1, 'skipped': None}
+    crowd['pages']['lessons/b.html']['quiz:b:q1'] = dict(a['quiz:a:q2'], kind='quiz-single',
+                                                        first={'answer': 0, 'verdict': 'wrong', 'at': day(0, 9)},
+                                                        last={'answer': 0, 'verdict': 'wrong', 'at': day(0, 9)})
+    crowd['pages']['lessons/b.html']['pratique:mcc'] = sample_practice(2, 0, 0)
+    busy = run([[crowd, day(3)]])[0]
+    return {'first': first, 'after': after, 'later': later, 'last': last, 'busy': busy}
+
+
+def test_what_was_missed_comes_back_the_next_day(review_plans):
+    """A quiz question first answered wrong (even corrected at once), a Preveja first "longe" and a
+    kind practised and not mastered come back the next day; a right first answer and a mastered
+    kind do not. The exercise is a fresh seed (the one after the last) of the kind's file."""
+    today, tomorrow = review_plans['first']
+    assert today['shown'] == [] and today['next'] == tomorrow['today'] == today['today'] + 1
+    assert set(today['states']) == {'quiz:a:q1', 'preveja:a_prev', 'pratique:precisao'}
+    assert [c['id'] for c in tomorrow['shown']] == ['pratique:precisao', 'quiz:a:q1', 'preveja:a_prev']
+    practice = tomorrow['shown'][0]
+    assert practice['seed'] == 8 and practice['file'] == '_static/pratique/precisao.json?v=1'
+    assert tomorrow['minutes'] == 2 + 1 + 1 and tomorrow['more'] == 0
+
+
+def test_a_right_review_sends_the_item_three_days_then_seven_later(review_plans):
+    after = review_plans['after']
+    assert after['shown'] == [] and after['doneToday'] == 3
+    assert {k: s['step'] for k, s in after['states'].items()} == dict.fromkeys(after['states'], 1)
+    day2, day4 = review_plans['later']
+    assert day2['shown'] == [] and day2['next'] == after['today'] + 3
+    assert [c['id'] for c in day4['shown']] == ['pratique:precisao', 'quiz:a:q1', 'preveja:a_prev']
+
+
+def test_a_wrong_review_comes_back_the_next_day_and_an_early_right_changes_nothing(review_plans):
+    day4, day11 = review_plans['last']
+    states = day4['states']
+    assert states['pratique:precisao'] == {'step': 0, 'at': day(4, 16)}     # right only at the second try
+    assert states['quiz:a:q1']['step'] == 1                                 # answered on day 2, due on day 4
+    assert [c['id'] for c in day4['shown']] == ['quiz:a:q1']
+    # on day 11 the Preveja's third right review takes it out; the others are due
+    assert day11['states']['preveja:a_prev'] == {'step': 3, 'at': day(11, 16)}
+    assert 'preveja:a_prev' not in [c['id'] for c in day11['shown']]
+
+
+def test_the_review_of_a_day_fits_in_about_ten_minutes(review_plans):
+    busy = review_plans['busy']
+    assert busy['minutes'] <= 10 and busy['more'] >= 1
+    assert sum(c['minutes'] for c in busy['shown']) == busy['minutes']
+    assert len(busy["shown"]) + busy["more"] == 10          # 5 quiz questions, 3 Prevejas, 2 kinds
+    quiz = next(c for c in busy['shown'] if c['type'] == 'quiz')
+    assert quiz['anchor'] is None or quiz['anchor'].startswith('cq-')

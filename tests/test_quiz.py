@@ -93,6 +93,7 @@ KEYS = {
     ('calibracao', 'temperatura-muda'): [0, 1, 2] + ([6] if int(CALIB['calib_nb_changed_thr']) > 0 else []),
     ('calibracao', 'por-que-decisoes-ficam'): [0],
     ('calibracao', 'ordenar-nao-e-calibrar'): [0],
+    ('calibracao', 'ler-o-diagrama'): [0],
     ('calibracao', 'abaixo-da-diagonal'): [0],
     ('calibracao', 'logistica-calibrada'): [0],
     # false: the best-F1 threshold costs more than the theory threshold, which nobody tuned
@@ -103,6 +104,7 @@ KEYS = {
         [0] if 1 / 51 < int(CUSTO['custo_price_fp']) / (int(CUSTO['custo_price_fp']) + int(CUSTO['custo_price_fn'])) else [1],
     ('custo', 'custo-otimista'): [0] if _custo('custo_honest') > _custo('custo_best_cost') else [2],
     ('custo', 'teoria-supoe-calibracao'): True,
+    ('custo', 'limiar-linha-de-base'): False,   # a threshold dearer than the cheaper extreme: worse than no model
     ('metricas', 'matriz-layout-padrao'): [0],
     ('metricas', 'matriz-ordem-sklearn'): [0],
     ('metricas', 'pergunta-quando-diz-doente'): [0],
@@ -167,11 +169,25 @@ def _adv_metrics(tp, fn, fp, tn):
 
 
 _p2 = _adv_prevalence_counts(0.8, 0.95, 0.02)
+
+
+def _balanced_cost_ratio(pi, n=1000):
+    """The price of a miss, in false alarms, at which the mean cost per case is 2 (1 - pi)
+    (1 - balanced accuracy) for every confusion matrix: (1 - pi) / pi, checked on two."""
+    ratio, pos = (1 - pi) / pi, round(n * pi)
+    for fn, fp in [(10, 100), (3, 300)]:
+        balanced = ((pos - fn) / pos + (n - pos - fp) / (n - pos)) / 2
+        assert math.isclose((ratio * fn + fp) / n, 2 * (1 - pi) * (1 - balanced))
+    return ratio
+
+
 ANSWERS.update({
     'precision_sens08_spec095_prev2': _p2[0] / (_p2[0] + _p2[2]),                    # 160 / 650
     'mcc_tp20_fn5_fp10_tn65': (20 * 65 - 10 * 5) / math.sqrt(30 * 25 * 75 * 70),
     'log_loss_three_made_up': -(math.log(0.9) + math.log(1 - 0.3) + math.log(0.4)) / 3,
     'brier_three_patients_made_up': ((0.9 - 1) ** 2 + 0.3 ** 2 + (0.4 - 1) ** 2) / 3,
+    # the miss price at which the expected cost orders models as 1 - balanced accuracy does, pi = 5 %
+    'balanced_cost_ratio_prev5': _balanced_cost_ratio(0.05),
 })
 _moved = [name for name in ('precision', 'npv', 'accuracy', 'recall', 'specificity')
           if not math.isclose(_adv_metrics(*_adv_prevalence_counts(0.9, 0.6, 0.30))[name],
@@ -196,6 +212,9 @@ KEYS.update({
         [0] if _adv('adv_reb_bal_mean') > 3 * _adv('adv_reb_prev')
         and abs(_adv('adv_reb_t01_recall') - _adv('adv_reb_bal_recall')) <= 0.03 else [],
     ('metricas', 'erro-confiante'): [0] if -math.log(0.01) > 3 * 0.99 ** 2 else [2],
+    # the probabilities said to a patient are judged by log loss / Brier with the reliability
+    # diagram; F1, ROC AUC and accuracy do not look at the probability's value
+    ('metricas', 'probabilidade-como-numero'): [0],
     # false: the bold model of section 13 has the same matrix and another log loss
     ('metricas', 'mesma-matriz-mesma-log-loss'): _ADV['adv_ll_bold'] == _ADV['adv_ll_score'],
 })
@@ -230,9 +249,14 @@ KEYS.update({
     # the isotonic map is the one whose ROC AUC moved on the lesson's forest (Platt's did not)
     ('calibracao', 'mapa-muda-auc'):
         [0] if CALIB['calib_map_iso_auc'] != CALIB['calib_map_none_auc'] == CALIB['calib_map_platt_auc'] else [],
-    # the forest's T > 1 comes from the exact 0 and 1 with the wrong label (the lesson's T_mid < 1 without them)
+    # the clip decides the forest's T: above 1 with 1e-12, where each exact wrong 0 or 1 costs more
+    # in the log loss, below 1 with half a vote
     ('calibracao', 'temperatura-piora-floresta'):
-        [0] if quiz.number_from_text(CALIB['calib_map_T']) > 1 > quiz.number_from_text(CALIB['calib_map_T_mid']) else [],
+        [0] if quiz.number_from_text(CALIB['calib_map_T_tiny']) > 1 > quiz.number_from_text(CALIB['calib_map_T'])
+        and quiz.number_from_text(CALIB['calib_map_cost_tiny']) > quiz.number_from_text(CALIB['calib_map_cost_half']) else [],
+    # false: the lazy model is calibrated on the validation biopsies and its Brier is the worse one
+    ('calibracao', 'calibrado-e-inutil'):
+        quiz.number_from_text(CALIB['calib_const_brier']) <= quiz.number_from_text(CALIB['calib_nb_brier_before']),
     ('custo', 'cada-limiar-sua-metrica'): [1],
     ('custo', 'escolher-no-teste'): False,
     # the made-up thresholds A (100 misses, 30 false alarms) and B (60, 900) at 50 and 1
@@ -412,6 +436,7 @@ TYPED_ON_PURPOSE = {
     'metricas': {'paradoxo-acuracia': {'0,990', '990'}, 'limiar-sobe': {'0,65', '0,70', '0,5', '0,7'}},
     'custo': {'f1-nao-e-custo': {'0,01', '0,99', '1', '20'}},
     'calibracao': {'temperatura-numero': {'0,99'}, 'erros-esperados': {'0,01'},
+                   'ler-o-diagrama': {'0,7', '0,8', '0,5'},   # a made-up bin of a diagram
                    'temperatura-ou-isotonica': {'1.000'}},   # scikit-learn's rule of thumb, ≪ 1000 samples
     'roc': {'par-perdido': {'0,35'}, 'precisao-por-bayes': {'0,95'},
             'prevalencia-cai': {'0,1%', '0,1 %', '0,1\u00a0%'}, 'bootstrap-como': {'0,05'},

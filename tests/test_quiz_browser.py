@@ -197,9 +197,9 @@ def test_right_close_and_wrong_are_told_without_colour(page, site_url):
 
 
 def test_a_question_shown_twice_is_one_question(page, site_url):
-    """custo shows "f1-para-tudo" in its "Erro comum" and again in the final quiz: answering
+    """custo-verificacao shows "f1-para-tudo" in its "Erro comum" and again in the final quiz: answering
     either copy answers both, and the final quiz's score counts it at once."""
-    page.goto(f'{site_url}/lessons/custo.html')
+    page.goto(f'{site_url}/lessons/custo-verificacao.html')
     copies = page.locator('fieldset.cq-q[data-qid="f1-para-tudo"]')
     assert copies.count() == 2
     inline, final = copies.nth(0), copies.nth(1)

@@ -1,13 +1,15 @@
 """Appendix "E quando o alvo é um número?": seed 004's listing 6 prints the seed's numbers
 (RMSE, MAE and R² on scikit-learn's diabetes data, R² by hand, and the +400 outlier), and the
 prose and hand calculations quote what the code computed (RMSE +24 %, MAE +7 %, MAE' = MAE +
-400/133). Reads the executed ``lessons/regressao.ipynb``; builds nothing itself.
+400/133). Reads the executed notebooks of its parts (``lessons/regressao.ipynb``, the five patients,
+and ``lessons/regressao-diabetes.ipynb``, the listing); builds nothing itself.
 """
 import re
 
 import stored
 
-LESSON_MD = stored.lesson_md('regressao')
+PARTS_MD = stored.parts_md('regressao')
+SOURCE = '\n'.join(md.read_text(encoding='utf-8') for md in PARTS_MD)
 
 SEED_LISTING_6 = [
     'deviazione standard del bersaglio sul test: 71.42',
@@ -48,7 +50,7 @@ def test_prose_numbers(glued):
 
 
 def test_every_glue_role_of_the_page_is_glued(glued):
-    text = LESSON_MD.read_text(encoding='utf-8')
+    text = SOURCE
     used = set(re.findall(r'\{glue:text\}`([^`]+)`', text))
     used |= set(re.findall(r'```\{glue:math\} (\S+)', text))
     used |= set(re.findall(r':resposta: (\S+)', text))
@@ -78,10 +80,11 @@ def _prose(text):
 
 
 def test_prose_types_no_computed_number_by_hand():
-    by_hand = sorted(set(re.findall(r'\d+(?:[.,]\d+)*', _prose(LESSON_MD.read_text(encoding='utf-8')))) - LITERALS)
+    by_hand = sorted(set(re.findall(r'\d+(?:[.,]\d+)*', ' '.join(_prose(md.read_text(encoding='utf-8'))
+                                                               for md in PARTS_MD))) - LITERALS)
     assert not by_hand, f'numbers typed by hand in the prose of regressao.md (use glue): {by_hand}'
 
 
 def test_prose_check_catches_a_hand_typed_number():
-    planted = LESSON_MD.read_text(encoding='utf-8').replace('Agora um acidente', 'Com RMSE 55,65, agora um acidente')
+    planted = SOURCE.replace('Agora um acidente', 'Com RMSE 55,65, agora um acidente')
     assert '55,65' in re.findall(r'\d+(?:[.,]\d+)*', _prose(planted))

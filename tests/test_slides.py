@@ -46,7 +46,7 @@ def test_stage_band_shows_stage_3(page, deck):
 # the fundamental deck closes the fundamental lesson's last part (part 4, the worked exercise and
 # the lab), after its last Preveja
 @pytest.mark.parametrize('lesson,deck', [('metricas-fundamental-exercicio', 'fundamental'),
-                                         ('metricas-avancada-probabilidades', 'avancada')])
+                                         ('metricas-avancada-escolher', 'avancada')])
 def test_lesson_embeds_its_deck(page, lesson, deck):
     """The deck is in the lesson, loaded only when the student asks for it (metered data)."""
     decks = []
@@ -129,7 +129,7 @@ def test_the_buttons_move_the_slides_and_lead_back_to_the_lesson(phone, deck):
     for name in ('Próximo slide', 'Slide anterior', 'Voltar à aula'):
         box = phone.get_by_role('button' if 'slide' in name.lower() else 'link', name=name).bounding_box()
         assert box['height'] >= 44 and box['width'] >= 44, name
-    lesson = {'fundamental': 'metricas-fundamental-exercicio', 'avancada': 'metricas-avancada-probabilidades'}[deck]
+    lesson = {'fundamental': 'metricas-fundamental-exercicio', 'avancada': 'metricas-avancada-escolher'}[deck]
     phone.get_by_role('link', name='Voltar à aula').tap()
     phone.wait_for_url(f'**/lessons/{lesson}.html')
     assert phone.get_by_role('button', name='Mostrar os slides aqui').count() == 1
@@ -228,7 +228,7 @@ def test_the_poster_follows_the_theme(page, mode):
 
 # each deck is embedded in its lesson's last part (the lessons' first pages have no slides)
 @pytest.mark.parametrize('lesson,deck', [('metricas-fundamental-exercicio', 'fundamental'),
-                                         ('metricas-avancada-probabilidades', 'avancada')])
+                                         ('metricas-avancada-escolher', 'avancada')])
 def test_the_deck_inside_the_lesson_is_readable_on_a_phone(phone, lesson, deck):
     """Issue 30: the slides were unreadable on a phone: inside the lesson the deck's box had the
     shape of a desktop (11 : 7), and reveal.js scaled its text to 7 px. On a phone the box is

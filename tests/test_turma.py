@@ -324,13 +324,16 @@ def test_practice_per_kind_counts_the_class_and_puts_the_kind_missed_most_first(
     """Every student practised precisão (half of them on lesson A, where it was offered first: the
     report brings it to lesson B, as "Meu progresso" does), two thirds Bayes, missing 3 of 4;
     nobody MCC. The page lists Bayes first, with its counts, and the CSV says the same."""
-    expected = {}
+    expected, second = {}, {}
     for key in ('precisao', 'bayes'):
         done = [s[key] for s in STUDENTS if s.get(key)]
         attempts, right = sum(a for a, _, _ in done), sum(r for _, r, _ in done)
         expected[f'pratique:{key}'] = (len(done), attempts, attempts - right, sum(st >= 3 for _, _, st in done))
+        second[f'pratique:{key}'] = sum(s.get(f'{key}_second') or 0 for s in STUDENTS if s.get(key))
     got = {r.item['id']: (r.students, r.attempts, r.wrong, r.mastered) for r in classroom['practice']}
     assert got == {**expected, 'pratique:mcc': (0, 0, 0, 0)}
+    assert {r.item['id']: r.second for r in classroom['practice']} == {**second, 'pratique:mcc': 0}
+    assert second['pratique:precisao'] > 0            # the right second tries are counted, as right
     shares = {k: w / a for k, (_, a, w, _) in expected.items()}
     most = max(shares, key=shares.get)
     assert most == 'pratique:bayes' and [r.item['id'] for r in classroom['practice']] == \
@@ -342,14 +345,15 @@ def test_practice_per_kind_counts_the_class_and_puts_the_kind_missed_most_first(
     cells = [td.get_text(' ', strip=True).replace('\xa0', ' ') for td in first_row('td')]
     students, attempts, wrong, mastered = expected[most]
     assert cells[0].startswith('Exercício de precisão pela fórmula de Bayes')
-    assert cells[1:] == [str(students), str(attempts), f'{wrong} ({turma.share(wrong, attempts)})', str(mastered)]
+    assert cells[1:] == [str(students), str(attempts), f'{wrong} ({turma.share(wrong, attempts)})',
+                         str(second[most]), str(mastered)]
     assert 'Ninguém praticou ainda: Exercício de MCC.' in soup.get_text(' ')
     for item_id, (students, attempts, wrong, mastered) in expected.items():
         r = row(classroom, item_id)
         assert r['tipo'] == 'pratique'
         assert r['pagina'] == {'pratique:precisao': 'lessons/a.html', 'pratique:bayes': 'lessons/b.html'}[item_id]
-        assert (r['alunos'], r['tentativas'], r['erradas'], r['dominaram']) == \
-            (str(students), str(attempts), str(wrong), str(mastered))
+        assert (r['alunos'], r['tentativas'], r['erradas'], r['dominaram'], r['certas_segunda']) == \
+            (str(students), str(attempts), str(wrong), str(mastered), str(second[item_id]))
         assert r['fracao_erradas'] == turma.num(wrong / attempts, 3)
     assert classroom['unknown'] == 3          # practice of the build's kinds is known, not "left out"
 

@@ -5,11 +5,11 @@
    works alone in Colab; on the site it is _static/course/answers.js. Under Node, require()
    returns the same object (the tests run judge() on a table of cases).
 
-   STORED FORMAT, version 3 (the next tools build on it: a "Meu progresso" page, an export and
+   STORED FORMAT, version 4 (the next tools build on it: a "Meu progresso" page, an export and
    import of every answer as one file, a classroom report). One localStorage key for the whole
    site, "curso:respostas", holding one JSON document:
 
-     { "schema": "curso-respostas", "version": 3,
+     { "schema": "curso-respostas", "version": 4,
        "pages": {
          "<page>": {                        the page's path from the site root:
                                             "lessons/custo.html" (outside the site, Jupyter or
@@ -26,7 +26,11 @@
              "last":     Attempt | null,    the latest answer (the same as first after one)
              "attempts": 0, 1, 2, ...       answers checked ("Conferir" with a valid answer)
              "skipped":  ISO time | null    "Mostrar sem prever" (a Preveja shown unanswered)
-           } } } }
+           } } },
+       "review": {                          (version 4, optional) the review of "Meu progresso"
+         "<item>": { "step": 0 | 1 | 2 | 3, right reviews in a row: the item comes back 1, 3 or 7
+                     "at": ISO time } } }   days after "at" (the answer that set the step); 3: out
+                                            of the review (REVIEW_DAYS)
 
      Attempt = { "answer": ..., "verdict": "right" | "close" | "wrong" | null,
                  "at": "2026-12-03T14:05:09.123Z", "side": "above" | "below" (optional) }
@@ -37,22 +41,30 @@
      option's id; preveja-texto: the text written. verdict: null for preveja-texto (nothing to
      judge). side: a Preveja that also asks "acima ou abaixo?" (the student's side).
 
-   Practice ("Pratique", version 3): one item per kind of exercise, "pratique:<kind>", under the
-   page where it was last practised (it follows the student from page to page, as a moved
-   question does). Exercises are drawn from a seed, so it keeps counts, not questions:
+   Practice ("Pratique"): one item per kind of exercise, "pratique:<kind>", under the page where
+   it was last practised (it follows the student from page to page, as a moved question does).
+   Exercises are drawn from a seed, so it keeps counts, not questions:
 
      { "kind": "pratique",
        "first": Attempt, "last": Attempt,  the first and the latest exercise checked, each with
-                                           "seed" (1, 2, ...: which exercise) and the text typed
-       "attempts": 7,                      exercises checked (one per exercise shown: checking
-                                           the same exercise again does not count)
-       "right": 5,                         of them right ("close", a rounding away, is not)
-       "streak": 3,                        right in a row, up to the last (3 or more: mastered)
+                                           "seed" (1, 2, ...: which exercise), the text typed
+                                           (the steps joined by "; "), "try" (1 or 2) and, on a
+                                           wrong first try, "before" (the streak before it, given
+                                           back if the second try is right)
+       "attempts": 7,                      exercises checked (one per exercise shown: its tries
+                                           and what is typed after its solution do not add)
+       "right": 5,                         of them right, at the first or the second try ("close",
+                                           a rounding away, is not)
+       "second": 1,                        of the right ones, right at the second try (after a hint)
+       "streak": 3,                        right AT THE FIRST TRY in a row, up to the last (3 or
+                                           more: mastered); a right second try neither adds to it
+                                           nor zeroes it, a wrong exercise zeroes it
        "skipped": null }
 
-   Version 2 (until 2026-12, no practice) is read as version 3: the same document, written back
-   as version 3 at the next answer; a file of version 2 is read and merged as before. An older
-   page (version 2) reading this document leaves it untouched, as any newer version.
+   Version 4 (2026-12) added "second", "try", "before" and "review"; a document of version 3
+   (practice right at the first try only: the same counts) or 2 (no practice) is read as version
+   4 and written as 4 at the next answer; a file of version 2 or 3 is read and merged as before.
+   An older page (version 2 or 3) reading this document leaves it untouched, as any newer version.
 
    Moved questions: an item's id never changes, its page may (on 2026-12-02 the lessons became
    chapters of parts). get/record/skip bring a record stored under another page to this one
@@ -76,7 +88,7 @@
        "build": "3f9a0c1d2e4b" | null,   the site's build (the manifest's id, _ext/progress.py)
        "exported": "2026-12-05T10:00:00.000Z",
        "student": "Ana, 17",           what the student typed for the instructor ("" if nothing)
-       "answers": { "schema": "curso-respostas", "version": 3, "pages": { ... } } }
+       "answers": { "schema": "curso-respostas", "version": 4, "pages": { ... }, "review": { ... } } }
                                        the stored document above, as it is
 
    readFile(text) checks all of it before anything changes: {ok: true, file} or {ok: false, code,
@@ -87,9 +99,10 @@
    by a later one), the LATER last answer, the larger number of attempts and the earlier "Mostrar
    sem prever"; a question of another kind under the same id keeps this browser's answer.
    Merging a file twice changes nothing the second time. A practice item merges the same way
-   (first, last) and keeps the larger count of attempts and of rights, and the streak of the
-   record whose last exercise is the later. It returns the counts (added, updated, same, kept)
-   and undo().
+   (first, last) and keeps the larger counts of attempts, of rights and of rights at the second
+   try, and the streak of the record whose last exercise is the later. The review keeps, item by
+   item, the state set by the later answer (the larger step when both are as late). It returns
+   the counts (added, updated, same, kept) and undo().
 
    Events, on document: "curso:resposta" (detail {id, record}) after every answer, so that two
    copies of one question stay in step; "curso:respostas" (detail {reason: "clear" | "restore"})
@@ -109,9 +122,10 @@
   var KEY = 'curso:respostas';
   var LEGACY_PREFIX = 'curso:respostas:';
   var SCHEMA = 'curso-respostas';
-  var VERSION = 3;
+  var VERSION = 4;
   var PRACTICE = 'pratique';  /* the kind of a practice item, "pratique:<kind of exercise>" */
-  var MASTERED = 3;           /* right in a row: the kind is mastered ("3 certos seguidos") */
+  var MASTERED = 3;           /* right at the first try in a row: the kind is mastered */
+  var REVIEW_DAYS = [1, 3, 7];  /* "Meu progresso": an item comes back after 1, 3, 7 days */
 
   /* ----------------------------------------------------------------- judging a number */
   var RIGHT = 0.25;        /* log-odds or log-ratio: 0,50 vs 0,56; 100 vs 128 */
@@ -246,7 +260,7 @@
     try { doc = JSON.parse(s.getItem(KEY)); } catch (e) { doc = null; }
     if (!valid(doc)) return empty();
     if (doc.version > VERSION) { frozen = true; persistent = false; memory = doc; }
-    else if (doc.version < VERSION) doc.version = VERSION;   /* version 2 is version 3 without practice */
+    else if (doc.version < VERSION) doc.version = VERSION;   /* 2 and 3 are 4 without what came later */
     return doc;
   }
 
@@ -364,24 +378,59 @@
     return copy(item);
   }
 
-  /* Practice: one more exercise of a kind checked ("pratique:<kind>"). seed: which exercise;
-     answer: the text typed; verdict: right, close or wrong (close counts as wrong, as in a quiz). */
-  function practise(kind, seed, answer, verdict) {
+  /* Practice: one more try at an exercise of a kind ("pratique:<kind>"). seed: which exercise;
+     answer: the text typed; verdict: right, close or wrong (close counts as wrong, as in a quiz);
+     options.try: 2 for the second try at the exercise of the last one (a right one counts as right,
+     "second", and gives back the streak it had before), 1 (or nothing) for a new exercise. */
+  function practise(kind, seed, answer, verdict, options) {
     var id = PRACTICE + ':' + kind;
     var doc = here(id);
     var page = doc.pages[PAGE] = doc.pages[PAGE] || {};
     var item = page[id] && page[id].kind === PRACTICE ? page[id] : blank(PRACTICE);
-    var attempt = { answer: String(answer).trim(), verdict: verdict, seed: seed, at: new Date().toISOString() };
+    var tryNo = options && options['try'] === 2 ? 2 : 1;
+    var attempt = { answer: String(answer).trim(), verdict: verdict, seed: seed, at: new Date().toISOString(),
+                    'try': tryNo };
+    var open = item.last && item.last.seed === seed && item.last['try'] === 1 && item.last.verdict !== 'right' &&
+               isIndex(item.last.before);
+    if (tryNo === 2 && open) {
+      if (verdict === 'right') {
+        item.right = (item.right || 0) + 1;
+        item.second = (item.second || 0) + 1;
+        item.streak = item.last.before;
+      }
+    } else {
+      item.attempts = (item.attempts || 0) + 1;
+      if (verdict === 'right') {
+        item.right = (item.right || 0) + 1;
+        item.streak = (item.streak || 0) + 1;
+      } else {
+        attempt.before = item.streak || 0;
+        item.streak = 0;
+      }
+    }
     if (!item.first) item.first = attempt;
     item.last = attempt;
-    item.attempts = (item.attempts || 0) + 1;
-    item.right = (item.right || 0) + (verdict === 'right' ? 1 : 0);
-    item.streak = verdict === 'right' ? (item.streak || 0) + 1 : 0;
     page[id] = item;
     save(doc);
     var out = copy(item);
     fire('curso:resposta', { id: id, record: out });
     return out;
+  }
+
+  /* The review of "Meu progresso" ({item id: {step, at}}), and a new one saved (_static/progress.js
+     decides it from the answers; REVIEW_DAYS says when each step comes back). */
+  function review() {
+    var doc = load();
+    return copy(isObject(doc.review) ? doc.review : {});
+  }
+
+  function setReview(states) {
+    var doc = load();
+    if (frozen) return false;
+    if (JSON.stringify(doc.review || {}) === JSON.stringify(states || {})) return false;
+    doc.review = copy(states || {});
+    save(doc);
+    return true;
   }
 
   /* ----------------------------------------------------------------- version 1, read only */
@@ -472,6 +521,10 @@
                               !isIndex(attempt.seed) || attempt.seed < 1)) {
       return 'um exercício sem semente ou sem veredito';
     }
+    if (kind === PRACTICE && ((attempt['try'] !== undefined && attempt['try'] !== 1 && attempt['try'] !== 2) ||
+                              (attempt.before !== undefined && !isIndex(attempt.before)))) {
+      return 'uma tentativa de exercício que não é a primeira nem a segunda';
+    }
     var a = attempt.answer;
     var ok = kind === 'quiz-single' ? isIndex(a)
            : kind === 'quiz-truefalse' ? typeof a === 'boolean'
@@ -489,7 +542,8 @@
       return 'uma hora de "Mostrar sem prever" inválida';
     }
     if (item.kind === PRACTICE && !(isIndex(item.right) && isIndex(item.streak) &&
-                                   item.streak <= item.right && item.right <= item.attempts)) {
+                                   item.streak <= item.right && item.right <= item.attempts &&
+                                   (item.second === undefined || (isIndex(item.second) && item.second <= item.right)))) {
       return 'contagens de prática impossíveis (certas, seguidas, tentativas)';
     }
     return attemptProblem(item.kind, item.first === undefined ? null : item.first) ||
@@ -503,6 +557,19 @@
       return 'as respostas não estão no formato "' + SCHEMA + '"';
     }
     if (!isIndex(doc.version) || doc.version < 1) return 'a versão das respostas é inválida';
+    if (doc.review !== undefined) {                     /* the review came with version 4 */
+      if (doc.version < 4 || !isObject(doc.review)) return 'a revisão não é um registro desta versão';
+      for (var rid in doc.review) {
+        var st = doc.review[rid];
+        if (!/^(quiz|preveja):./.test(rid) && !PRACTICE_ID.test(rid)) {
+          return 'a revisão tem um item de nome desconhecido ("' + rid + '")';
+        }
+        if (!isObject(st) || !isIndex(st.step) || st.step > REVIEW_DAYS.length ||
+            typeof st.at !== 'string' || !ISO_TIME.test(st.at)) {
+          return 'a revisão do item "' + rid + '" não tem um passo e uma hora válidos';
+        }
+      }
+    }
     for (var page in doc.pages) {
       var items = doc.pages[page];
       if (!isObject(items)) return 'a página "' + page + '" não é um registro';
@@ -583,6 +650,19 @@
     if (here.kind === PRACTICE) {
       out.right = Math.max(here.right || 0, there.right || 0);
       out.streak = ((last && last === there.last && last !== here.last) ? there : here).streak || 0;
+      var second = Math.max(here.second || 0, there.second || 0);
+      if (second || here.second !== undefined || there.second !== undefined) out.second = second;
+    }
+    return out;
+  }
+
+  /* Two reviews as one, item by item: the state set by the later answer (the larger step when
+     both are as late). */
+  function mergeReview(here, there) {
+    var out = copy(here || {});
+    for (var id in there || {}) {
+      var a = out[id], b = there[id];
+      if (!a || b.at > a.at || (b.at === a.at && b.step > a.step)) out[id] = copy(b);
     }
     return out;
   }
@@ -611,6 +691,7 @@
         }
       }
     }
+    if (isObject(incoming.review)) doc.review = mergeReview(doc.review, incoming.review);
     return out;
   }
 
@@ -642,6 +723,7 @@
     judge: judge, judgeKey: judgeKey, distance: distance, scaleOf: scaleOf, readGuess: readGuess,
     get: get, record: record, skip: skip, legacy: legacy,
     practise: practise, PRACTICE: PRACTICE, MASTERED: MASTERED,
+    review: review, setReview: setReview, mergeReview: mergeReview, REVIEW_DAYS: REVIEW_DAYS,
     clearPage: clearPage, restorePage: restorePage,
     FILE_FORMAT: FILE_FORMAT, FILE_VERSION: FILE_VERSION, KINDS: KINDS,
     readFile: readFile, exportFile: exportFile, importFile: importFile,

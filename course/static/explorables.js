@@ -430,7 +430,8 @@ window.CourseExplorables = window.CourseExplorables || (function () {
     }
     root.querySelector('[data-action="lazy"]').addEventListener('click', function () {
       Object.keys(data.lazy).forEach(function (k) { setValue(wrap(root, k), data.lazy[k]); note(wrap(root, k), ''); });
-      update();
+      /* as a moved control does: the whole panel follows, the phone's line of numbers too (mount) */
+      root.dispatchEvent(new Event('change'));
     });
     return update;
   };

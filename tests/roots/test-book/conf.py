@@ -37,6 +37,6 @@ if str(ROOT / '_ext') not in sys.path:
     sys.path.insert(0, str(ROOT / '_ext'))
 import preveja  # noqa: E402
 
-GLUE = {'teste_mulheres': '117'}
+GLUE = {'teste_mulheres': '117', 'teste_faltam': '83'}
 _glue_text = preveja._glue_text
 preveja._glue_text = lambda document, key: GLUE[key] if key in GLUE else _glue_text(document, key)
