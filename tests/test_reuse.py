@@ -213,3 +213,101 @@ def test_a_notebook_is_executed_again_only_when_what_nbval_reads_changes(tmp_pat
     build_of_the_run(printed_41, executed=())                      # from the execution cache: not this run's
     code, out = run()
     assert code == 0 and '1 executed' in out, out
+
+
+THINGS = '''
+import functools, pathlib, subprocess, sys
+ROOT = pathlib.Path(__file__).parent
+
+
+def ran(name):
+    with open(ROOT.parent / 'ran.log', 'a') as log:     # outside the book: not a read
+        log.write(name + '\\n')
+
+
+@functools.cache
+def words():
+    return (ROOT / 'data.txt').read_text().split()
+
+
+def test_reads_the_data():
+    ran('reads')
+    assert 'um' in words()
+
+
+def test_reads_it_through_the_cache():
+    ran('cached')
+    assert words()[0] == 'um'              # memoised: no file opened by this test itself
+
+
+def test_lists_a_folder():
+    ran('lists')
+    assert sorted(p.name for p in (ROOT / 'pasta').iterdir()) == ['a']
+
+
+def test_looks_for_a_file():
+    ran('looks')
+    assert not (ROOT / 'ausente.txt').exists()
+
+
+def test_starts_a_program():
+    ran('program')
+    assert subprocess.run([sys.executable, '-c', 'print(1)'], capture_output=True).stdout == b'1\\n'
+
+
+def test_reads_nothing():
+    ran('nothing')
+    assert 1 + 1 == 2
+'''
+
+
+def test_a_test_runs_again_only_when_what_it_read_changes(tmp_path):
+    """A copy of the plugin on a book of six tests: the second run reuses all of them; each change
+    makes exactly the tests that read it run again (a memoised read counts for every caller, a
+    program counts as reading the whole book); a test that fails is run again."""
+    book = tmp_path / 'book'
+    (book / 'tests').mkdir(parents=True)
+    (book / 'scripts').mkdir()
+    for name in ('reuse.py', 'result_reuse.py', 'retry_report.py', 'site_build.py', 'nbval_reuse.py', 'audits.py',
+                 'chromium_flags.py'):
+        (book / 'tests' / name).write_text((ROOT / 'tests' / name).read_text(encoding='utf-8'))
+    (book / 'scripts' / 'pageweight.py').write_text((ROOT / 'scripts' / 'pageweight.py').read_text(encoding='utf-8'))
+    (book / 'pytest.ini').write_text('[pytest]\naddopts = -p no:cacheprovider\n')
+    (book / 'conftest.py').write_text('pytest_plugins = ["retry_report", "result_reuse"]\n')
+    (book / 'test_things.py').write_text(THINGS)
+    (book / 'data.txt').write_text('um dois')
+    (book / 'pasta').mkdir()
+    (book / 'pasta' / 'a').write_text('')
+    log = tmp_path / 'ran.log'
+    env = {'PYTHONPATH': str(book / 'tests'), 'PATH': '/usr/bin:/bin', 'HOME': str(tmp_path)}
+
+    def run():
+        log.write_text('')
+        result = subprocess.run([sys.executable, '-m', 'pytest', '-q', '-n', '0', 'test_things.py'], cwd=book,
+                                capture_output=True, text=True, env=env)
+        return result.returncode, set(log.read_text().split()), result.stdout + result.stderr
+
+    everything = {'reads', 'cached', 'lists', 'looks', 'program', 'nothing'}
+    code, ran, out = run()
+    assert code == 0 and ran == everything, out
+    assert 'tests: 0 reused' in out and '6 ran' in out
+    code, ran, out = run()
+    assert code == 0 and ran == set(), out
+    assert 'tests: 6 reused' in out
+    (book / 'data.txt').write_text('um três')
+    code, ran, out = run()
+    assert ran == {'reads', 'cached', 'program'}, out          # the program may read anything
+    (book / 'pasta' / 'b').write_text('')
+    code, ran, out = run()
+    assert code != 0 and ran == {'lists', 'program'}, out
+    code, ran, out = run()
+    assert ran == {'lists'}, 'a test that failed runs again'
+    (book / 'pasta' / 'b').unlink()
+    (book / 'ausente.txt').write_text('')
+    code, ran, out = run()
+    assert ran == {'lists', 'looks', 'program'}, out
+    (book / 'ausente.txt').unlink()
+    code, ran, out = run()
+    env[reuse.FRESH] = '1'
+    code, ran, out = run()
+    assert code == 0 and ran == everything, out
