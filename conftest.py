@@ -22,8 +22,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent
 pytest_plugins = ['sphinx.testing.fixtures',     # app, make_app: the extensions' small test books
-                  'retry_report',               # tests/: the nbclient#312 retries, in the summary
-                  'nbval_retry']                # tests/: nbval's kernel started again when it died at once
+                  'retry_report',               # tests/: retries, page visits and reused results, in the summary
+                  'nbval_retry',                # tests/: nbval's kernel started again when it died at once
+                  'nbval_reuse',                # tests/: a notebook whose inputs did not change since it passed
+                  'result_reuse']               # tests/: a test that passed, while nothing it read has changed
 if str(ROOT / '_ext') not in sys.path:
     sys.path.insert(0, str(ROOT / '_ext'))      # the extensions, importable by their tests
 if str(ROOT / 'tests') not in sys.path:
@@ -43,13 +45,13 @@ os.environ.setdefault('OPENBLAS_NUM_THREADS', '1')
 
 BUILD_DIR = site_build.BUILD_DIR
 JUPYTER_BOOK = site_build.JUPYTER_BOOK
-from chromium_flags import CHROMIUM, CHROMIUM_ARGS  # noqa: E402,F401  (the scripts import them here)
+from chromium_flags import CHROMIUM, CHROMIUM_ARGS, TEST_ARGS  # noqa: E402,F401  (the scripts import them here)
 
 # The tiers are declared in each test file: ``pytestmark = pytest.mark.slow`` (the whole file) or
 # ``@pytest.mark.slow`` (one test), run with --strict-markers; nbval's notebooks are slow by nature.
 # A test that reads the built book or drives a browser without being declared slow is an error, so
 # the fast tier (``pytest -m "not slow"``) cannot quietly grow one.
-SLOW_FIXTURES = {'site', 'site_url', 'page', 'browser', 'blank', 'bare_page'}
+SLOW_FIXTURES = {'site', 'site_url', 'page', 'browser', 'blank', 'bare_page', 'audit', 'auditor'}
 
 
 def pytest_collection_modifyitems(config, items):
@@ -71,8 +73,9 @@ LONG_FILES = {'test_new_lesson.py', 'test_preview.py'}   # 1-2 min each and no b
 def _turn(items):
     """The order of the files in a run (``--dist loadfile`` gives a process a whole file, in this
     order; ``--no-loadscope-reorder`` keeps xdist from ordering them by their number of tests):
-    while the book builds in the background, the notebooks, then the files that do not read the
-    site; then the files that do, the longest first (the two that build or serve a copy of the
+    while the book builds in the background, the files that do not read the site; then the lesson
+    notebooks (nbval compares them with the build's execution of this run: tests/nbval_reuse.py);
+    then the files that read the site, the longest first (the two that build or serve a copy of the
     book, then by their number of browser tests), so that no process is left alone with a long file
     at the end. A file's own tests keep their order."""
     files = {}
@@ -80,14 +83,14 @@ def _turn(items):
         needs = set(getattr(item, 'fixturenames', ()))
         counts = files.setdefault(item.path, [False, 0])
         counts[0] |= 'site' in needs
-        counts[1] += 'browser' in needs
+        counts[1] += bool({'browser', 'audit'} & needs)      # a page in Chromium (an audit's: when it is new)
     position = {path: i for i, path in enumerate(files)}
 
     def turn(item):
         site, browsers = files[item.path]
         notebook = item.path.suffix == '.ipynb'
         long = item.path.name in LONG_FILES
-        return (0 if notebook else 2 if site else 1, (not long, -browsers) if site else (0, 0), position[item.path])
+        return (1 if notebook else 2 if site else 0, (not long, -browsers) if site else (0, 0), position[item.path])
     return turn
 
 
@@ -110,11 +113,24 @@ def pytest_xdist_auto_num_workers(config):
 BACKGROUND_BUILD = []
 
 
+def pytest_addoption(parser):
+    parser.addoption('--fresh', action='store_true',
+                     help='compute every audit and execute every notebook again, reusing no record of '
+                          'an earlier run (tests/reuse.py)')
+
+
 def pytest_configure(config):
+    import retry_report
+    retry_report.register('audits_made', _audits_summary)      # the run's summary (tests/audits.py)
     if hasattr(config, 'workerinput'):       # an xdist worker: the controller set the run's id
         return
+    if config.getoption('fresh'):
+        import reuse
+        os.environ[reuse.FRESH] = '1'        # inherited by the workers and the background build
     site_build.run_id()
+    os.environ.pop(site_build.BACKGROUND, None)      # (a run started by a test inherits its parent's)
     if _whole_suite(config):
+        os.environ[site_build.BACKGROUND] = site_build.run_id()     # the workers know the build is coming
         BACKGROUND_BUILD.append(site_build.start(site_build.run_id()))
 
 
@@ -228,13 +244,81 @@ def site_url(site):
     server.shutdown()
 
 
+VISITS = [0]     # pages loaded in this process's Chromium (the run's summary adds them up)
+
+
+def _count_loads(page):
+    page.on('load', lambda p: VISITS.__setitem__(0, VISITS[0] + 1) if p.url.startswith('http') else None)
+
+
+def counting_visits(b):
+    """``b`` with every page of every context it opens counted when it loads a page of a site
+    (``VISITS``): the run's summary says how many page visits the run made."""
+    new_context, new_page = b.new_context, b.new_page
+
+    def context(*args, **kwargs):
+        c = new_context(*args, **kwargs)
+        c.on('page', _count_loads)
+        return c
+
+    def page(*args, **kwargs):
+        pg = new_page(*args, **kwargs)
+        _count_loads(pg)
+        pg.context.on('page', lambda other: other is not pg and _count_loads(other))
+        return pg
+    b.new_context, b.new_page = context, page
+    return b
+
+
+@pytest.hookimpl(hookwrapper=True, trylast=True)
+def pytest_runtest_teardown(item):
+    before = item.stash.get(_VISITS_BEFORE, VISITS[0])
+    yield
+    if VISITS[0] > before:
+        import retry_report
+        item.user_properties.append((retry_report.VISITS, VISITS[0] - before))
+
+
+_VISITS_BEFORE = pytest.StashKey[int]()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    item.stash[_VISITS_BEFORE] = VISITS[0]
+
+
 @pytest.fixture(scope='session')
 def browser():
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        b = counting_visits(p.chromium.launch(executable_path=CHROMIUM, args=TEST_ARGS))
         yield b
         b.close()
+
+
+@pytest.fixture(scope='session')
+def auditor(request, site):
+    """This process's records of the built pages' audits (tests/audits.py); Chromium is started
+    only if a page must be visited."""
+    import audits
+    keeper = audits.Auditor(lambda: request.getfixturevalue('browser'))
+    yield keeper
+    keeper.close()
+
+
+@pytest.fixture
+def audit(auditor, request):
+    """``audit(page, view)``: the record of one visit of a built page (``tests/audits.py``), made
+    or reused; the run's summary counts both."""
+    import audits
+
+    def get(page_name, view):
+        made = len(auditor.made)
+        data = auditor.get(page_name, view)
+        key = audits.MADE if len(auditor.made) > made else audits.REUSED
+        request.node.user_properties.append((key, f'{view}/{page_name}'))
+        return data
+    return get
 
 
 def recording_page(browser, allowed, **context_options):
@@ -265,3 +349,8 @@ def page(browser, site_url):
     pg.site_url = site_url
     yield pg
     pg.context.close()
+
+
+def _audits_summary(values, notes):
+    import audits
+    return audits.summary(values, notes)

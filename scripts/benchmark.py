@@ -5,7 +5,8 @@
     python scripts/benchmark.py --no-build     # page weights of the site already in _build/html
     python scripts/benchmark.py --readme       # ... and write them into MANUTENCAO.md (--guide)
 
-Page weights (scripts/pageweight.py, the measurement the budget test uses): per page, the bytes
+Page weights (scripts/pageweight.py, the measurement the budget test uses, on the visits of
+tests/audits.py: a page already weighed by the test run is not visited again): per page, the bytes
 and requests of a first visit (empty cache) and of a visit right after the home page, in
 Chromium, as GitHub Pages serves the site (gzip) and as a server that does not compress does.
 Prints Markdown tables; ``--readme`` (or ``--guide``) writes the page table into the
@@ -27,7 +28,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / 'scripts'))
-from conftest import CHROMIUM, CHROMIUM_ARGS, JUPYTER_BOOK, toc_pages  # noqa: E402
+sys.path.insert(0, str(ROOT / 'tests'))          # tests/audits.py: the visits that weigh each page
+from conftest import CHROMIUM, JUPYTER_BOOK, TEST_ARGS, toc_pages  # noqa: E402
 from course.fmt import num  # noqa: E402
 import pageweight  # noqa: E402
 import readme_table  # noqa: E402
@@ -61,21 +63,44 @@ def kb(n):
     return f'{num(n / 1000, 0)} kB'
 
 
+# the views of tests/audits.py that weigh a page: (server, first visit or after the home page)
+WEIGHT_VIEWS = {('gzip', 'first'): 'desktop', ('gzip', 'after'): 'desktop-after-home',
+                ('plain', 'first'): 'desktop-plain', ('plain', 'after'): 'desktop-plain-after-home'}
+
+
 def page_weights(html_dir=HTML):
-    """{page: {'gzip': (first, after_home), 'plain': (first, after_home)}}, each a Visit."""
+    """{page: {'gzip': (first, after_home), 'plain': (first, after_home)}}, each a
+    ``pageweight.Visit``: the records of tests/audits.py, the visits the budget test judges (made
+    now if the test run did not leave them, or left them for another build of the site)."""
+    import audits
     from playwright.sync_api import sync_playwright
+    if Path(html_dir) != audits.HTML:
+        raise SystemExit(f'the audits read {audits.HTML}, not {html_dir}')
     results = {}
-    with pageweight.LocalSite(html_dir, compress=True) as gz, pageweight.LocalSite(html_dir) as plain, \
-            sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for name in toc_pages():
-            results[name] = {}
-            for how, site in (('gzip', gz), ('plain', plain)):
-                first = pageweight.visit(browser, site.url, name)
-                after = pageweight.visit(browser, site.url, name, after='intro')
-                results[name][how] = (first, after)
-            print(f'  {name}: {kb(results[name]["gzip"][0].bytes)}', file=sys.stderr, flush=True)
-        browser.close()
+    with sync_playwright() as p:
+        browsers = []
+
+        def browser():
+            if not browsers:
+                browsers.append(p.chromium.launch(executable_path=CHROMIUM, args=TEST_ARGS))
+            return browsers[0]
+        auditor = audits.Auditor(browser)
+        try:
+            for name in toc_pages():
+                results[name] = {}
+                for how in ('gzip', 'plain'):
+                    pair = []
+                    for when in ('first', 'after'):
+                        w = auditor.get(name, WEIGHT_VIEWS[how, when])['weight']
+                        pair.append(pageweight.Visit(bytes=w['bytes'], requests=w['requests'], by_url=w['by_url'],
+                                                     elements=w['elements']))
+                    results[name][how] = tuple(pair)
+                print(f'  {name}: {kb(results[name]["gzip"][0].bytes)}', file=sys.stderr, flush=True)
+        finally:
+            auditor.close()
+            for b in browsers:
+                b.close()
+    print(f'  ({len(auditor.made)} visits made, {len(auditor.reused)} reused from _build/audits/)', file=sys.stderr)
     return results
 
 

@@ -214,22 +214,27 @@ def _read_to_the_end(page, state):
         _settle(page, state)
 
 
+def measure(page, url) -> Visit:
+    """Bytes and requests of opening ``url`` in ``page`` (with what its context's cache already
+    holds), read to its end, and its DOM elements then."""
+    result, state = _record(page)
+    page.goto(url, wait_until='load')
+    _read_to_the_end(page, state)
+    state['stop']()
+    result.elements = page.evaluate("() => document.getElementsByTagName('*').length")
+    return result
+
+
 def visit(browser, base_url, page_name, after=None, viewport=None) -> Visit:
     """Bytes and requests of opening ``page_name`` (e.g. ``lessons/roc``) in a new profile,
-    first opening ``after`` (e.g. ``intro``) when given and counting only the second visit."""
+    first opening ``after`` (e.g. ``intro``) when given and counting only the second visit.
+    (The tests and the benchmark measure on the visits of tests/audits.py, with ``measure``.)"""
     context = browser.new_context(viewport=viewport or {'width': 1280, 'height': 800})
     try:
         page = context.new_page()
         if after:
-            page.goto(f'{base_url}/{after}.html', wait_until='load')
-            _, warmup_state = _record(page)
-            _read_to_the_end(page, warmup_state)
-            warmup_state['stop']()
-        result, state = _record(page)
-        page.goto(f'{base_url}/{page_name}.html', wait_until='load')
-        _read_to_the_end(page, state)
-        state['stop']()
-        result.elements = page.evaluate("() => document.getElementsByTagName('*').length")
+            measure(page, f'{base_url}/{after}.html')        # read to its end; not counted
+        result = measure(page, f'{base_url}/{page_name}.html')
         result.outside = [u for u in result.by_url if not u.startswith(base_url)]
         return result
     finally:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -28,6 +29,7 @@ BUILD_DIR = ROOT / '_build' / 'html'
 STATE = ROOT / '_build' / '.site-build'
 LOCK = STATE / 'lock'
 RUN = 'COURSE_SITE_RUN'
+BACKGROUND = 'COURSE_SITE_BACKGROUND'      # the run's id, when its controller started the build in the background
 JUPYTER_BOOK = Path(sys.executable).parent / 'jupyter-book'   # the CLI of this environment
 COMMAND = [str(JUPYTER_BOOK), 'build', str(ROOT), '-W', '-n', '--keep-going']
 
@@ -49,6 +51,28 @@ def retries() -> list[str]:
     if done is None or not done.exists():
         return []
     return json.loads(done.read_text(encoding='utf-8')).get('retried', [])
+
+
+EXECUTED = re.compile(r'^(/\S+?\.(?:md|ipynb)): Executed notebook in [\d.]+ seconds', re.M)   # myst-nb's words
+
+
+def executed_in(log: str) -> list[str]:
+    """The pages the build executed (not taken from the execution cache), relative to the book."""
+    out = []
+    for path in EXECUTED.findall(log):
+        try:
+            out.append(str(Path(path).relative_to(ROOT)))
+        except ValueError:
+            continue
+    return out
+
+
+def this_runs_result() -> dict | None:
+    """The result of this run's build once it is done (waiting for it), or None when this run has
+    not started one in the background."""
+    if os.environ.get(BACKGROUND) != os.environ.get(RUN) or RUN not in os.environ:
+        return None
+    return build(os.environ[RUN])
 
 
 def run_id() -> str:
@@ -85,7 +109,7 @@ def _build_holding_the_lock(run: str) -> dict:
         retried.append('the book\'s build: a kernel could not bind the port it was given (taken by '
                        'another process meanwhile), built again from the execution cache')
     result = {'returncode': proc.returncode, 'log': log, 'retried': retried,
-              'seconds': round(time.monotonic() - started, 1)}
+              'seconds': round(time.monotonic() - started, 1), 'executed': executed_in(log)}
     tmp = done.with_suffix('.tmp')
     tmp.write_text(json.dumps(result), encoding='utf-8')
     tmp.replace(done)

@@ -5,24 +5,25 @@ render: test_accessibility.py); dark mode shows the dark renders, dark, with tex
 the pixels shown), also when the student switches mode on the page; a tap or Enter opens a
 figure full screen and a tap, Esc or "Fechar" closes it; and on a phone, too, a page stays
 within the weight budget.
+
+What a page shows is read once per view (tests/audits.py: the ``phone``, ``phone-dark``,
+``desktop-dark`` and ``phone-after-home`` visits, kept in ``_build/audits/``): the renders shown,
+their widths, the height of the words tesseract reads on each figure's screenshot, each dark
+figure's pixels and words, the bytes. The tests here judge those records; the full-screen view and
+the mode switched on the page are visits of their own.
 """
-import io
-import os
 import re
-import subprocess
-import sys
 
 import jupytext
 import numpy as np
 import pytest
+from audits import REVEAL
 from bs4 import BeautifulSoup
-from PIL import Image, ImageOps
+from pageweight import budget  # noqa: E402  (scripts/, on the path through conftest.py)
+from PIL import Image
 
 from conftest import ROOT, toc_pages
 from course import figstyle
-
-sys.path.insert(0, str(ROOT / 'scripts'))
-from pageweight import LocalSite, budget, visit  # noqa: E402
 
 pytestmark = pytest.mark.slow      # the built site, a browser or a notebook run
 
@@ -81,13 +82,6 @@ def test_every_figure_has_its_renders_and_a_link_to_enlarge_it(site, page_name):
 
 # ----------------------------------------------------------------------------- in Chromium
 
-REVEAL = """() => {
-  document.querySelectorAll('button').forEach(b => {
-    if (b.textContent.trim() === 'Mostrar sem prever') b.click(); });
-  document.querySelectorAll('.cell_output img').forEach(i => { i.loading = 'eager'; });
-}"""
-
-
 def open_page(browser, site_url, page_name, viewport, mode='light', scale=1, touch=False):
     context = browser.new_context(viewport=viewport, device_scale_factor=scale, has_touch=touch)
     context.add_init_script(f"localStorage.setItem('mode', '{mode}');")
@@ -113,106 +107,39 @@ def render_name(url):
 # A wide screen's desktop render: test_accessibility.py, on its desktop visit of each page.
 
 
-def luminance(rgb):
-    a = np.asarray(rgb, dtype=float) / 255
-    lin = np.where(a <= 0.03928, a / 12.92, ((a + 0.055) / 1.055) ** 2.4)
-    return lin @ [0.2126, 0.7152, 0.0722]
-
-
-def words(image):
-    """Tesseract's words of a screenshot (dark text on light: a dark one is inverted first):
-    (text, x, y, width, height) in image pixels."""
-    grey = ImageOps.grayscale(image)
-    if np.median(np.asarray(grey)) < 128:
-        grey = ImageOps.invert(grey)
-    buffer = io.BytesIO()
-    grey.save(buffer, 'PNG')
-    # one thread: the same words, 5 times faster here (OpenMP's threads spin on a busy machine)
-    out = subprocess.run(['tesseract', '-', '-', '--psm', '11', 'tsv'], input=buffer.getvalue(),
-                         capture_output=True, check=True, env=dict(os.environ, OMP_THREAD_LIMIT='1')).stdout.decode()
-    found = []
-    for row in out.splitlines()[1:]:
-        cells = row.split('\t')
-        if len(cells) == 12 and float(cells[10]) > 70 and re.fullmatch(r'[A-Za-zÀ-ú]{3,}', cells[11]):
-            found.append((cells[11], *map(int, cells[6:10])))
-    return found
-
-
-# The page's fixed and sticky furniture (the header bars, "Voltar ao topo") is painted over a
-# figure taller than the screen in an element screenshot; it is not the figure, so it is hidden
-# (its space kept) while measuring.
-NO_FURNITURE = """() => { for (const e of document.querySelectorAll('body *')) {
-    const position = getComputedStyle(e).position;
-    if ((position === 'fixed' || position === 'sticky') && !e.closest('.cell_output'))
-        e.style.setProperty('visibility', 'hidden', 'important'); } }"""
-
-
-def screenshots(pg, scale):
-    pg.evaluate(NO_FURNITURE)
-    for k, img in enumerate(pg.query_selector_all('.cell_output img')):
-        img.scroll_into_view_if_needed()
-        yield k, Image.open(io.BytesIO(img.screenshot())).convert('RGB')
-
-
-_PHONE_VISITS = {}
-
-
-def phone_visit(browser, site_url, page_name):
-    """The lesson on a phone (390 × 844 CSS px, 3 device pixels each), opened once for the two
-    tests below: the renders it shows, at which width, and the height of the words tesseract
-    reads on each figure's screenshot, in CSS px."""
-    if page_name not in _PHONE_VISITS:
-        pg = open_page(browser, site_url, page_name, PHONE, scale=3)
-        try:
-            _PHONE_VISITS[page_name] = {
-                'shown': shown(pg),
-                'heights': [[h / 3 for *_, h in words(image)] for _, image in screenshots(pg, 3)]}
-        finally:
-            pg.context.close()
-    return _PHONE_VISITS[page_name]
-
-
 @pytest.mark.parametrize('page_name', LESSONS)
-def test_a_phone_shows_the_phone_render_at_the_column_width(browser, site_url, page_name):
-    for img in phone_visit(browser, site_url, page_name)['shown']:
+def test_a_phone_shows_the_phone_render_at_the_column_width(audit, page_name):
+    for img in audit(page_name, 'phone')['shown']:
         assert render_name(img['src']) == 'phone', img['src']
         # tests/test_figures.py computes the text sizes at this width: never narrower
         assert figstyle.PHONE_COLUMN_PX - 0.5 <= img['width'] <= PHONE['width'], img
 
 
 @pytest.mark.parametrize('page_name', LESSONS)
-def test_a_phone_shows_words_about_as_tall_as_11_px_type(browser, site_url, page_name):
-    """Measured on the image the phone shows, as the issue measured it (the page's own 16 px
-    text measures 9-15 px this way; the figures measured 3-6 px before their phone renders)."""
-    for k, heights in enumerate(phone_visit(browser, site_url, page_name)['heights']):
+def test_a_phone_shows_words_about_as_tall_as_11_px_type(audit, page_name):
+    """Measured on the image the phone shows (3 device pixels per CSS px), as the issue measured it
+    (the page's own 16 px text measures 9-15 px this way; the figures measured 3-6 px before their
+    phone renders)."""
+    for k, heights in enumerate(audit(page_name, 'phone')['text_heights']):
         assert heights and np.median(heights) >= 8, f'{page_name} figure {k}: {heights}'
 
 
-@pytest.mark.parametrize('viewport', [PHONE, DESKTOP], ids=['phone', 'desktop'])
+@pytest.mark.parametrize('view', ['phone-dark', 'desktop-dark'], ids=['phone', 'desktop'])
 @pytest.mark.parametrize('page_name', LESSONS)
-def test_dark_mode_shows_dark_figures_with_readable_text(browser, site_url, page_name, viewport):
-    pg = open_page(browser, site_url, page_name, viewport, mode='dark', scale=3)
-    try:
-        wanted = 'phone-dark' if viewport is PHONE else 'dark'
-        assert {render_name(img['src']) for img in shown(pg)} <= {wanted}
-        page_background = luminance(pg.evaluate(
-            "() => getComputedStyle(document.body).backgroundColor.match(/\\d+/g).slice(0, 3).map(Number)"))
-        for k, image in screenshots(pg, 3):
-            pixels = np.asarray(image)
-            lum = luminance(pixels)
-            corners = [lum[0, 0], lum[0, -1], lum[-1, 0], lum[-1, -1]]
-            assert max(corners) < 0.02 and np.median(lum) < 0.1, f'{page_name} figure {k} is light'
-            assert abs(np.median(corners) - page_background) < 0.01
-            found = words(image)
-            assert found, f'{page_name} figure {k}: no words read'
-            for text, x, y, w, h in found:
-                ink = lum[y:y + h, x:x + w].max()
-                around = np.concatenate([lum[max(y - 3, 0), x:x + w], lum[min(y + h + 2, len(lum) - 1), x:x + w]])
-                back = np.median(around)
-                ratio = (ink + 0.05) / (back + 0.05)
-                assert ratio >= 4.5, f'{page_name} figure {k}: "{text}" at {ratio:.1f}:1'
-    finally:
-        pg.context.close()
+def test_dark_mode_shows_dark_figures_with_readable_text(audit, page_name, view):
+    """At 3 device pixels per CSS px; each word's ink against the pixels just above and below it."""
+    found = audit(page_name, view)
+    assert found['theme'] == 'dark'
+    wanted = 'phone-dark' if view == 'phone-dark' else 'dark'
+    assert {render_name(img['src']) for img in found['shown']} <= {wanted}
+    for k, figure in enumerate(found['dark_figures']):
+        corners = figure['corners']
+        assert max(corners) < 0.02 and figure['median'] < 0.1, f'{page_name} figure {k} is light'
+        assert abs(np.median(corners) - found['background']) < 0.01
+        assert figure['words'], f'{page_name} figure {k}: no words read'
+        for word in figure['words']:
+            ratio = (word['ink'] + 0.05) / (word['back'] + 0.05)
+            assert ratio >= 4.5, f'{page_name} figure {k}: "{word["text"]}" at {ratio:.1f}:1'
 
 
 def test_switching_to_dark_mode_on_the_page_swaps_the_figures(browser, site_url):
@@ -318,18 +245,12 @@ def test_the_keyboard_opens_and_closes_a_figure_and_focus_comes_back(browser, si
         pg.context.close()
 
 
-@pytest.fixture(scope='module')
-def served(site):
-    with LocalSite(site, compress=True) as gzip_site:
-        yield gzip_site.url
-
-
 @pytest.mark.parametrize('page_name', LESSONS)
-def test_a_phone_downloads_a_lesson_within_the_budget(browser, served, page_name):
+def test_a_phone_downloads_a_lesson_within_the_budget(audit, page_name):
     """The phone renders are what a phone downloads: the same budget as a wide screen."""
     limits = budget()['page_weight']
-    first = visit(browser, served, page_name, viewport=PHONE)
-    after = visit(browser, served, page_name, after='intro', viewport=PHONE)
-    assert first.bytes <= limits['first_visit'], f'{page_name}: {first.bytes} bytes'
-    assert after.bytes <= limits['after_home'], f'{page_name}: {after.bytes} bytes after the home page'
-    assert not [u for u in first.by_url if RENDER.search(u) and render_name(u) != 'phone']
+    first = audit(page_name, 'phone')['weight']
+    after = audit(page_name, 'phone-after-home')['weight']
+    assert first['bytes'] <= limits['first_visit'], f'{page_name}: {first["bytes"]} bytes'
+    assert after['bytes'] <= limits['after_home'], f'{page_name}: {after["bytes"]} bytes after the home page'
+    assert not [u for u in first['by_url'] if RENDER.search(u) and render_name(u) != 'phone']

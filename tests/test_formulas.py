@@ -10,6 +10,7 @@ are measured as a student who has predicted sees them.
 import unicodedata
 
 import pytest
+from audits import FORMULAS_JS
 
 pytestmark = pytest.mark.slow      # the built site, a browser or a notebook run
 
@@ -57,20 +58,6 @@ BEFORE = {
 INVISIBLE = dict.fromkeys(map(ord, ' \u00a0\u2009\u200a\u2006\u205f\u200b\u2061\u2062\u2063'))
 SPACING_ACCENTS = 'ˊˋ˜¸ˆ¨´`'
 
-FORMULAS_JS = """() => Array.from(document.querySelectorAll('.katex')).map(k => {
-    const math = k.querySelector('.katex-mathml math').cloneNode(true);
-    math.querySelectorAll('annotation').forEach(a => a.remove());
-    const html = k.querySelector('.katex-html'), box = html.getBoundingClientRect();
-    return {mathml: math.textContent, shown: html.textContent,
-            width: box.width, height: box.height,
-            hidden: getComputedStyle(html).visibility === 'hidden'};
-})"""
-
-
-SHOW_ANSWERS = """() => { document.documentElement.classList.remove('preveja-js');
-                          window.dispatchEvent(new Event('curso:revelado')); }"""
-
-
 def normal(text):
     return unicodedata.normalize('NFC', text.translate(INVISIBLE))
 
@@ -84,12 +71,11 @@ def glyphs(text):
 
 
 @pytest.mark.parametrize('page_name', BEFORE)
-def test_formulas_render_the_same_text(page, page_name):
-    page.goto(f'{page.site_url}/{page_name}.html', wait_until='load')
-    page.evaluate(SHOW_ANSWERS)
-    assert page.locator('.katex-error').count() == 0
-    rendered = page.evaluate(FORMULAS_JS)
-    by_text = {normal(f['mathml']): f for f in rendered}
+def test_formulas_render_the_same_text(audit, page_name):
+    """Read on the ``desktop`` visit of the page (tests/audits.py), the answers shown."""
+    found = audit(page_name, 'desktop')
+    assert found['katex_errors'] == 0
+    by_text = {normal(f['mathml']): f for f in found['formulas']}
     for before in BEFORE[page_name]:
         formula = by_text.get(normal(before))
         assert formula, (f'{page_name}: no formula reads {before!r}; closest: '
@@ -97,7 +83,7 @@ def test_formulas_render_the_same_text(page, page_name):
         assert glyphs(formula['shown']) == glyphs(before), \
             f'{page_name}: {before!r} is drawn as {formula["shown"]!r}'
         assert formula['width'] > 0 and formula['height'] > 0 and not formula['hidden']
-    assert page.outside_requests == []
+    assert found['outside'] == []
 
 
 def test_formula_in_quiz_feedback_is_rendered(page):

@@ -298,7 +298,8 @@ def _asked_texts(site, page):
     from course import practice, quiz
     texts = []
     for fieldset in article(site, page).select('fieldset.cq-q[data-qid]'):
-        bank = fieldset['id'].split('-')[1]
+        # the quiz's id is cq-<bank>-<n> (course/quiz.py): a bank's name may hold hyphens (exemplo-novo)
+        bank = re.fullmatch(r'cq-(.+)-\d+', fieldset.find_parent('div', class_='cq-quiz')['id']).group(1)
         q = next(q for q in quiz.load_bank(bank)['questions'] if q['id'] == fieldset['data-qid'])
         texts.append((f'quiz {bank}:{q["id"]}', ' '.join(quiz.question_texts(q))))
     for box in article(site, page).select('.pratique-ui[data-tipo]'):

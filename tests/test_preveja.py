@@ -305,14 +305,13 @@ def test_predict_reveal_remember_clear_and_show_without_predicting(browser, site
 
 @pytest.mark.slow
 @pytest.mark.parametrize('page', LESSONS)
-def test_without_javascript_every_answer_is_in_the_page(browser, site_url, site, page):
-    pg = open_page(browser, site_url, page, javascript=False)
-    answers = pg.locator('div.preveja-resposta')
-    assert answers.count() == len(prevejas(site, page))
-    for i in range(answers.count()):
-        assert answers.nth(i).is_visible(), f'{page}: without JavaScript, answer {i + 1} is hidden'
-    assert pg.outside_requests == []
-    pg.context.close()
+def test_without_javascript_every_answer_is_in_the_page(audit, site, page):
+    """Read on the ``no-script`` visit of the page (tests/audits.py)."""
+    found = audit(page, 'no-script')
+    assert len(found['answers']) == len(prevejas(site, page))
+    for i, visible in enumerate(found['answers']):
+        assert visible, f'{page}: without JavaScript, answer {i + 1} is hidden'
+    assert found['outside'] == []
 
 
 def first_box_of_kind(pg, kind):

@@ -81,6 +81,26 @@ def test_the_workflow_builds_strictly_and_deploys_the_built_site():
     assert any(str(s.get('uses', '')).startswith('actions/deploy-pages') for s in deploy['steps'])
 
 
+def test_the_workflow_keeps_the_execution_cache_and_the_audits_between_runs():
+    """Restored before the tests (so that they are there when .ci/run's pytest starts) and saved
+    after them: the execution cache under a key of the pinned requirements (the cache knows only a
+    notebook's code), the audits under any key (each record checks its own inputs)."""
+    _, build = steps()
+    names = [s.get('uses', '') or s.get('run', '') for s in build]
+    tests = names.index('bash .ci/run')
+    caches = {s['with']['path']: (k, s['with']) for k, s in enumerate(build)
+              if str(s.get('uses', '')).startswith('actions/cache@')}
+    assert set(caches) == {'_build/.jupyter_cache', '_build/audits'}, caches
+    assert all(k < tests for k, _ in caches.values()), 'a cache restored after the tests is of no use to them'
+    execution = caches['_build/.jupyter_cache'][1]
+    for key in (execution['key'], execution['restore-keys']):
+        assert "hashFiles('requirements.txt'" in key, f'the execution cache restored across requirements: {key}'
+    import reuse
+    import site_build
+    assert (ROOT / '_build' / '.jupyter_cache') == site_build.ROOT / execution['path']
+    assert reuse.ROOT / caches['_build/audits'][1]['path'] == __import__('audits').RECORDS
+
+
 def test_the_workflow_gives_the_tests_a_browser_that_runs_on_its_runner():
     """Ubuntu's `chromium` package is a snap shim: the runner's Chrome is used, and .ci/run reads
     the same variable conftest.py reads."""

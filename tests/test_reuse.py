@@ -1,0 +1,313 @@
+"""A result is reused only while what it was computed from is unchanged (tests/reuse.py): a page's
+audit (tests/audits.py) while the page and every file it loaded, the audit code and the browser are
+the same; a notebook's nbval run (tests/nbval_reuse.py) while its code cells, course/, the data and
+the environment are the same. And the run's summary says what it visited, made and reused."""
+import json
+import subprocess
+import sys
+
+import audits
+import pytest
+import retry_report
+import reuse
+
+from conftest import ROOT
+
+
+@pytest.fixture
+def tiny_site(tmp_path, monkeypatch):
+    """A built site of two pages in ``tmp_path/_build/html`` that the audits read instead of the book's."""
+    html = tmp_path / '_build' / 'html'
+    (html / 'lessons').mkdir(parents=True)
+    (html / 'lessons' / 'a.html').write_text('<link href="../site.css">', encoding='utf-8')
+    (html / 'site.css').write_text('p { color: black }', encoding='utf-8')
+    (html / 'sw.js').write_text("'use strict';\nconst VERSION = '0123456789ab';\nconst HOME = 'intro.html';\n",
+                                encoding='utf-8')
+    monkeypatch.setattr(audits, 'ROOT', tmp_path)
+    monkeypatch.setattr(audits, 'HTML', html)
+    monkeypatch.delenv('COURSE_SITE_RUN', raising=False)
+    monkeypatch.delenv(reuse.FRESH, raising=False)
+    return html
+
+
+def record_of(tiny_site, asked):
+    base = 'http://127.0.0.1:8123'
+    return {'code': audits.code_digest(), 'browser': 'chromium 1', 'run': 'an earlier run',
+            'deps': audits.deps_of([f'{base}/{u}' for u in asked], [base]), 'data': {}}
+
+
+def test_a_visit_keeps_every_file_it_asked_for_a_missing_one_too(tiny_site):
+    record = record_of(tiny_site, ['lessons/a.html', 'site.css?v=1', 'sw.js', 'favicon.ico', ''])
+    assert set(record['deps']) == {'_build/html/lessons/a.html', '_build/html/site.css', '_build/html/sw.js',
+                                   '_build/html/favicon.ico', '_build/html/index.html'}
+    assert record['deps']['_build/html/favicon.ico'] == 'missing'
+
+
+def test_an_audit_is_reused_while_its_page_and_files_are_the_same(tiny_site):
+    record = record_of(tiny_site, ['lessons/a.html', 'site.css', 'favicon.ico'])
+    assert audits.still_valid(record, 'chromium 1')
+    assert not audits.still_valid(record, 'chromium 2'), 'another browser'
+    assert not audits.still_valid({**record, 'code': 'older'}, 'chromium 1'), 'another audit code'
+    (tiny_site / 'site.css').write_text('p { color: red }', encoding='utf-8')
+    assert not audits.still_valid(record, 'chromium 1'), 'a stylesheet the page loads changed'
+    record = record_of(tiny_site, ['lessons/a.html', 'site.css', 'favicon.ico'])
+    (tiny_site / 'favicon.ico').write_bytes(b'\x00')
+    assert not audits.still_valid(record, 'chromium 1'), 'a file the page asked for, missing then, is there now'
+
+
+def test_the_service_workers_build_version_alone_does_not_make_a_page_new(tiny_site):
+    """``VERSION`` is a digest of every file of the build: in a new profile it only names the
+    worker's cache. Any other change of the worker is a change."""
+    record = record_of(tiny_site, ['lessons/a.html', 'sw.js'])
+    worker = tiny_site / 'sw.js'
+    worker.write_text(worker.read_text(encoding='utf-8').replace('0123456789ab', 'ba9876543210'), encoding='utf-8')
+    assert audits.still_valid(record, 'chromium 1')
+    worker.write_text(worker.read_text(encoding='utf-8').replace("'intro.html'", "'index.html'"), encoding='utf-8')
+    assert not audits.still_valid(record, 'chromium 1')
+
+
+def test_fresh_reuses_only_what_this_run_made(tiny_site, monkeypatch):
+    record = record_of(tiny_site, ['lessons/a.html'])
+    monkeypatch.setenv(reuse.FRESH, '1')
+    assert not audits.still_valid(record, 'chromium 1')
+    monkeypatch.setenv('COURSE_SITE_RUN', 'this run')
+    assert audits.still_valid({**record, 'run': 'this run'}, 'chromium 1')
+    assert not audits.still_valid(record, 'chromium 1')
+
+
+def test_the_audit_code_is_in_the_key():
+    """Editing the audit (or what it runs: the weight's measurement, axe-core, the leak reader)
+    makes every page new."""
+    names = {p.name for p in audits.CODE}
+    assert {'audits.py', 'pageweight.py', 'axe.min.js', 'visible_around.js', 'reuse.py'} <= names
+
+
+SUMMARY = '''
+def test_one(record_property):
+    record_property('page_visits', 3)
+    record_property('audits_made', 'phone/lessons/a')
+    record_property('audits_reused', 'desktop/lessons/a')
+
+def test_two(record_property):
+    record_property('page_visits', 2)
+    record_property('audits_reused', 'phone/lessons/a')
+    record_property('nbval_reused', 'lessons/a.ipynb')
+    record_property('nbval_executed', 'lessons/b.ipynb')
+'''
+
+
+def test_the_summary_counts_visits_audits_and_notebooks_from_every_process(tmp_path):
+    (tmp_path / 'pytest.ini').write_text('[pytest]\n')
+    (tmp_path / 'conftest.py').write_text('pytest_plugins = ["retry_report", "nbval_reuse"]\n'
+                                          'import audits, retry_report\n'
+                                          'def pytest_configure(config):\n'
+                                          '    retry_report.register("audits_made", audits.summary)\n')
+    (tmp_path / 'test_pages.py').write_text(SUMMARY)
+    result = subprocess.run([sys.executable, '-m', 'pytest', '-p', 'no:cacheprovider', '-n', '2',
+                             '--dist', 'each', 'test_pages.py'], cwd=tmp_path, capture_output=True, text=True,
+                            env={'PYTHONPATH': f'{ROOT / "tests"}:{ROOT}', 'PATH': '/usr/bin:/bin'})
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert retry_report.READ_TITLE in result.stdout
+    assert 'page visits in Chromium: 10' in result.stdout            # 5 in each of the two processes
+    assert 'audits of built pages: 1 made (one visit each), 1 reused' in result.stdout
+    assert "nbval: 0 notebooks compared with their execution by this run's build, 1 reused" in result.stdout
+    assert '1 executed' in result.stdout
+
+
+def test_a_run_that_reads_no_page_says_nothing_of_it(tmp_path):
+    (tmp_path / 'pytest.ini').write_text('[pytest]\n')
+    (tmp_path / 'test_plain.py').write_text('def test_plain():\n    pass\n')
+    result = subprocess.run([sys.executable, '-m', 'pytest', '-p', 'retry_report', '-p', 'no:cacheprovider',
+                             '-n', '0', 'test_plain.py'], cwd=tmp_path, capture_output=True, text=True,
+                            env={'PYTHONPATH': str(ROOT / 'tests'), 'PATH': '/usr/bin:/bin'})
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert retry_report.READ_TITLE not in result.stdout
+
+
+NOTEBOOK_CELLS = [
+    {'cell_type': 'markdown', 'metadata': {}, 'source': 'Um texto.'},
+    {'cell_type': 'code', 'metadata': {}, 'execution_count': 1, 'source': 'print(6 * 7)',
+     'outputs': [{'output_type': 'stream', 'name': 'stdout', 'text': '42\n'}]},
+]
+
+
+def notebook(cells):
+    return json.dumps({'cells': cells, 'metadata': {'kernelspec': {'name': 'python3', 'display_name': 'Python 3',
+                                                                   'language': 'python'}},
+                       'nbformat': 4, 'nbformat_minor': 5})
+
+
+@pytest.mark.slow
+def test_a_notebook_is_executed_again_only_when_what_nbval_reads_changes(tmp_path, monkeypatch):
+    """A copy of the reuse plugin on a book of one notebook: the first run executes it, the second
+    reuses it, a changed text cell changes nothing, a changed stored output is executed (and fails),
+    ``--fresh`` executes it again."""
+    import nbval_reuse
+    book = tmp_path / 'book'
+    (book / 'lessons').mkdir(parents=True)
+    for folder in nbval_reuse.INPUT_FOLDERS:
+        (book / folder).mkdir()
+    (book / 'course' / 'values.py').write_text('X = 1\n')
+    for name in nbval_reuse.INPUT_FILES:
+        (book / name).write_text('')
+    (book / 'pytest.ini').write_text('[pytest]\naddopts = --nbval --nbval-current-env -p no:cacheprovider\n')
+    (book / 'conftest.py').write_text('pytest_plugins = ["retry_report", "nbval_reuse"]\n')
+    (book / 'tests').mkdir()
+    for name in ('reuse.py', 'nbval_reuse.py', 'retry_report.py', 'site_build.py'):
+        (book / 'tests' / name).write_text((ROOT / 'tests' / name).read_text(encoding='utf-8'))
+    nb = book / 'lessons' / 'a.ipynb'
+    nb.write_text(notebook(NOTEBOOK_CELLS))
+    env = {'PYTHONPATH': str(book / 'tests'), 'PATH': f'{ROOT / ".venv" / "bin"}:{sys.prefix}/bin:/usr/bin:/bin',
+           'HOME': str(tmp_path)}
+
+    def run(*args):
+        result = subprocess.run([sys.executable, '-m', 'pytest', '-n', '0', *args, 'lessons/a.ipynb'],
+                                cwd=book, capture_output=True, text=True, env=env)
+        return result.returncode, result.stdout + result.stderr
+
+    code, out = run()
+    assert code == 0 and ' 0 reused' in out and '1 executed' in out, out
+    code, out = run()
+    assert code == 0 and ' 1 reused' in out and '0 executed' in out, out
+    changed = [dict(NOTEBOOK_CELLS[0], source='Outro texto.'), NOTEBOOK_CELLS[1]]
+    nb.write_text(notebook(changed))
+    code, out = run()
+    assert code == 0 and ' 1 reused' in out, out
+    (book / 'course' / 'values.py').write_text('X = 2\n')          # what the code imports
+    code, out = run()
+    assert code == 0 and '1 executed' in out, out
+    wrong = [NOTEBOOK_CELLS[0], dict(NOTEBOOK_CELLS[1], outputs=[{'output_type': 'stream', 'name': 'stdout',
+                                                                  'text': '41\n'}])]
+    nb.write_text(notebook(wrong))
+    code, out = run()
+    assert code != 0 and '1 executed' in out, out
+    nb.write_text(notebook(NOTEBOOK_CELLS))
+    code, out = run()
+    assert code == 0 and '1 executed' in out, 'a notebook that failed is executed again'
+    code, out = run()
+    assert code == 0 and ' 1 reused' in out, out
+    monkeypatch.setenv(reuse.FRESH, '1')
+    env[reuse.FRESH] = '1'
+    code, out = run()
+    assert code == 0 and '1 executed' in out, out
+
+    # this run's build executed the lesson: its outputs are compared, nothing is executed again
+    env.update({'COURSE_SITE_RUN': 'r1', 'COURSE_SITE_BACKGROUND': 'r1'})
+    (book / '_build' / '.site-build').mkdir(parents=True, exist_ok=True)
+    built = book / '_build' / 'jupyter_execute' / 'lessons' / 'a.ipynb'
+    built.parent.mkdir(parents=True)
+    first_line = [dict(NOTEBOOK_CELLS[1], source='# course inputs: 0123\n' + NOTEBOOK_CELLS[1]['source'])]
+
+    def build_of_the_run(cells, executed=('lessons/a.md',)):
+        (book / '_build' / '.site-build' / 'r1.json').write_text(json.dumps(
+            {'returncode': 0, 'log': '', 'retried': [], 'executed': list(executed)}))
+        built.write_text(notebook(cells))
+    build_of_the_run(first_line)
+    code, out = run()
+    assert code == 0 and "1 notebooks compared with their execution by this run's build" in out, out
+    assert '0 executed' in out, out
+    printed_41 = [dict(first_line[0], outputs=[{'output_type': 'stream', 'name': 'stdout', 'text': '41\n'}])]
+    build_of_the_run(printed_41)
+    code, out = run()
+    assert code != 0 and 'Cell outputs differ' in out, 'the build printed something else: the cell fails'
+    build_of_the_run(printed_41, executed=())                      # from the execution cache: not this run's
+    code, out = run()
+    assert code == 0 and '1 executed' in out, out
+
+
+THINGS = '''
+import functools, pathlib, subprocess, sys
+ROOT = pathlib.Path(__file__).parent
+
+
+def ran(name):
+    with open(ROOT.parent / 'ran.log', 'a') as log:     # outside the book: not a read
+        log.write(name + '\\n')
+
+
+@functools.cache
+def words():
+    return (ROOT / 'data.txt').read_text().split()
+
+
+def test_reads_the_data():
+    ran('reads')
+    assert 'um' in words()
+
+
+def test_reads_it_through_the_cache():
+    ran('cached')
+    assert words()[0] == 'um'              # memoised: no file opened by this test itself
+
+
+def test_lists_a_folder():
+    ran('lists')
+    assert sorted(p.name for p in (ROOT / 'pasta').iterdir()) == ['a']
+
+
+def test_looks_for_a_file():
+    ran('looks')
+    assert not (ROOT / 'ausente.txt').exists()
+
+
+def test_starts_a_program():
+    ran('program')
+    assert subprocess.run([sys.executable, '-c', 'print(1)'], capture_output=True).stdout == b'1\\n'
+
+
+def test_reads_nothing():
+    ran('nothing')
+    assert 1 + 1 == 2
+'''
+
+
+def test_a_test_runs_again_only_when_what_it_read_changes(tmp_path):
+    """A copy of the plugin on a book of six tests: the second run reuses all of them; each change
+    makes exactly the tests that read it run again (a memoised read counts for every caller, a
+    program counts as reading the whole book); a test that fails is run again."""
+    book = tmp_path / 'book'
+    (book / 'tests').mkdir(parents=True)
+    (book / 'scripts').mkdir()
+    for name in ('reuse.py', 'result_reuse.py', 'retry_report.py', 'site_build.py', 'nbval_reuse.py', 'audits.py',
+                 'chromium_flags.py'):
+        (book / 'tests' / name).write_text((ROOT / 'tests' / name).read_text(encoding='utf-8'))
+    (book / 'scripts' / 'pageweight.py').write_text((ROOT / 'scripts' / 'pageweight.py').read_text(encoding='utf-8'))
+    (book / 'pytest.ini').write_text('[pytest]\naddopts = -p no:cacheprovider\n')
+    (book / 'conftest.py').write_text('pytest_plugins = ["retry_report", "result_reuse"]\n')
+    (book / 'test_things.py').write_text(THINGS)
+    (book / 'data.txt').write_text('um dois')
+    (book / 'pasta').mkdir()
+    (book / 'pasta' / 'a').write_text('')
+    log = tmp_path / 'ran.log'
+    env = {'PYTHONPATH': str(book / 'tests'), 'PATH': '/usr/bin:/bin', 'HOME': str(tmp_path)}
+
+    def run():
+        log.write_text('')
+        result = subprocess.run([sys.executable, '-m', 'pytest', '-q', '-n', '0', 'test_things.py'], cwd=book,
+                                capture_output=True, text=True, env=env)
+        return result.returncode, set(log.read_text().split()), result.stdout + result.stderr
+
+    everything = {'reads', 'cached', 'lists', 'looks', 'program', 'nothing'}
+    code, ran, out = run()
+    assert code == 0 and ran == everything, out
+    assert 'tests: 0 reused' in out and '6 ran' in out
+    code, ran, out = run()
+    assert code == 0 and ran == set(), out
+    assert 'tests: 6 reused' in out
+    (book / 'data.txt').write_text('um três')
+    code, ran, out = run()
+    assert ran == {'reads', 'cached', 'program'}, out          # the program may read anything
+    (book / 'pasta' / 'b').write_text('')
+    code, ran, out = run()
+    assert code != 0 and ran == {'lists', 'program'}, out
+    code, ran, out = run()
+    assert ran == {'lists'}, 'a test that failed runs again'
+    (book / 'pasta' / 'b').unlink()
+    (book / 'ausente.txt').write_text('')
+    code, ran, out = run()
+    assert ran == {'lists', 'looks', 'program'}, out
+    (book / 'ausente.txt').unlink()
+    code, ran, out = run()
+    env[reuse.FRESH] = '1'
+    code, ran, out = run()
+    assert code == 0 and ran == everything, out
