@@ -66,6 +66,8 @@ from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 
+from course.quiz import tex_to_text
+
 FORMAT = 'curso-progresso-manifesto'
 VERSION = 1
 FOLDER = 'progresso'                 # _static/progresso/
@@ -161,6 +163,17 @@ def _quiz_items(html: str) -> list[dict]:
     return items
 
 
+def _plain_text(node) -> str:
+    """A node's text as "Meu progresso" prints it: its math as plain text (the page has no KaTeX
+    for it), ``[0{,}9;\\,1]`` read as ``[0,9; 1]``."""
+    if isinstance(node, nodes.math):
+        return tex_to_text(node.astext())
+    if isinstance(node, nodes.Text):
+        return node.astext()
+    glue = '' if isinstance(node, nodes.TextElement) else ' '       # a paragraph's inline parts touch
+    return glue.join(_plain_text(child) for child in node.children)
+
+
 def _preveja_item(raw, page: str) -> dict:
     ui = BeautifulSoup(raw.astext(), 'html.parser').select_one('div.preveja-ui')
     kind = ui['data-tipo']
@@ -176,7 +189,7 @@ def _preveja_item(raw, page: str) -> dict:
                                  if c.startswith('preveja-opcao-'))
                 options[option_id] = ' '.join(li.children[0].astext().split())
             continue
-        parts.append(child.astext())
+        parts.append(_plain_text(child))
     item = {'id': ui['data-id'], 'kind': f'preveja-{kind}', 'prompt': ' '.join(' '.join(parts).split()),
             'section': _section(box, page)}
     if kind in ('numero', 'escolha'):

@@ -279,9 +279,17 @@ def _frac(match: re.Match) -> str:
     return f'{parts[0]}/{parts[1]}'
 
 
+_MATRIX = re.compile(r'\\begin\{[bp]?matrix\}(.*?)\\end\{[bp]?matrix\}', re.S)
+
+
+def _matrix(match: re.Match) -> str:
+    rows = [' '.join(cell.strip() for cell in row.split('&')) for row in match.group(1).split(r'\\')]
+    return '[' + '; '.join(r for r in rows if r) + ']'
+
+
 def tex_to_text(tex: str) -> str:
     """A readable plain-text version of simple TeX, for pages without MathJax (Colab)."""
-    text = tex
+    text = _MATRIX.sub(_matrix, tex)
     for pattern, repl in _SIMPLE:
         text = re.sub(pattern, repl, text)
     for _ in range(3):          # nested fractions, innermost first

@@ -17,6 +17,7 @@ In Chromium, on the built site:
 - the page fails axe, overflows a phone, or a lesson has no link to it.
 """
 import json
+import re
 import shutil
 import subprocess
 
@@ -284,6 +285,21 @@ def test_the_manifest_of_the_test_book(book):
 
 def manifest_of(site):
     return json.loads((site / '_static' / 'progresso' / 'manifesto.json').read_text(encoding='utf-8'))
+
+
+def _options(item):
+    options = item.get('options') or []
+    return [o for o in (options.values() if isinstance(options, dict) else options) if o]
+
+
+@pytest.mark.slow
+def test_meu_progresso_prints_no_tex(site):
+    """The page has no KaTeX for its rows: a question's math reads as text ("[0,9; 1]", "σ(z)"),
+    never as "[0{,}9;\\,1]" or "beginbmatrix"."""
+    raw = [f'{it["id"]}: {text[:120]}' for page in manifest_of(site)['pages'] for it in page['items']
+           for text in [it.get('prompt', ''), *_options(it)] if text
+           if re.search(r'\\[a-zA-Z,;]|\{,\}|begin[bp]?matrix|\^\{', text)]
+    assert not raw, '\n'.join(raw)
 
 
 @pytest.mark.slow

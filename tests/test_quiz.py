@@ -702,6 +702,8 @@ def test_math_is_readable_without_mathjax():
     markup = quiz.quiz_html('roc', ['auc-binormal'])
     assert 'data-tex="\\(\\Phi(d/\\sqrt{2})\\)">Φ(d/√2)</span>' in markup   # TeX for MathJax, text first
     assert '(2 TP)/(2 TP + FP + FN)' in quiz.rich('$\\frac{2\\,TP}{2\\,TP + FP + FN}$')
+    # a matrix reads row by row (Colab and Meu progresso show this text)
+    assert quiz.tex_to_text(r'\begin{bmatrix} 8 & 1 \\ 2 & 10 \end{bmatrix}') == '[8 1; 2 10]'
 
 
 def test_site_constants_match_config():
