@@ -123,8 +123,9 @@
       var wrong = step.own.of.filter(function (j) { return before[j].status !== 'right'; });
       if (matches(guess.value, own, step)) {
         if (!wrong.length) return { status: 'right' };
-        return { status: 'carried', hint: 'certo a partir dos seus números; o erro está no ' +
-                                          listed(wrong.map(stepName)) + '.' };
+        var where = wrong.length === 1 ? 'no ' + stepName(wrong[0])
+          : 'nos passos ' + listed(wrong.map(function (j) { return String(j + 1); }));
+        return { status: 'carried', hint: 'certo a partir dos seus números; o erro está ' + where + '.' };
       }
     }
     if (truth === 'right') return { status: 'right' };
@@ -525,7 +526,9 @@
         if (r.status === 'right') return ['right', name + 'certo (' + withUnit(step.shown, step) + ').'];
         var said = over ? 'você escreveu ' + typedText(r, raws[i], step) + '; a resposta é ' +
                           withUnit(step.shown, step) + '. ' : '';
-        return [r.status, name + said + (r.hint || '')];
+        var hint = r.hint || '';
+        if (said) hint = hint.charAt(0).toUpperCase() + hint.slice(1);      /* a new sentence */
+        return [r.status, name + said + hint];
       });
     }
     if (notCounted) {

@@ -1080,11 +1080,12 @@ class Target:
     abbr: str
     low: int
     high: int
+    feminine: bool = False      # "nessas cinco pessoas", "nesses cinco pedidos"
 
 
 TARGETS = [Target('o tempo de entrega de cinco pedidos', 'pedido', 'pedidos', 'minutos', 'min', 15, 60),
            Target('a idade de cinco pessoas a partir de uma radiografia da mão', 'pessoa', 'pessoas', 'anos', 'anos',
-                  20, 60),
+                  20, 60, feminine=True),
            Target('a temperatura máxima de cinco dias', 'dia', 'dias', '°C', '°C', 12, 38)]
 
 
@@ -1143,7 +1144,7 @@ def _regression(rng, kind, seed):
                   f'Σ e² = {" + ".join(n0(s) for s in squares)} = {n0(sse)}',
                   f'Σ (y {MINUS} ȳ)² = {" + ".join(n0(d * d) for d in dev)} = {n0(sst)}',
                   f'R² = 1 {MINUS} Σ e² / Σ (y {MINUS} ȳ)² = 1 {MINUS} {n0(sse)} / {n0(sst)} = {shown}']
-    question = (f'Qual é o {which} do modelo nesses cinco {target.cases}' +
+    question = (f'Qual é o {which} do modelo {"nessas cinco" if target.feminine else "nesses cinco"} {target.cases}' +
                 (f', em {target.unit}?' if which != 'R²' else '?'))
     return _exercise(kind, seed, statement, table, question, [step], lines,
                      {'y': y, 'previsto': pred, 'metrica': which, 'unidade': target.unit})

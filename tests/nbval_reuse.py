@@ -4,7 +4,7 @@
 (tests/site_build.py), and the build executes every lesson that is not in its execution cache, in a
 kernel of this same environment, from the lesson's own code (the ``.md``, whose code cells are the
 ``.ipynb``'s: tests/test_notebooks.py). nbval then compares each cell's stored output with the output
-that execution printed (``_build/jupyter_execute/<lesson>.ipynb``), with nbval's own comparison,
+that execution printed (the execution cache's copy, ``_build/.jupyter_cache``), with nbval's own comparison,
 instead of executing the lesson a second time. Only an execution of this run counts (the build's
 log says which lessons it executed, ``site_build.executed_in``), and only when its code cells are the
 notebook's; otherwise nbval executes the notebook itself, as below.
@@ -104,6 +104,21 @@ def _code(cells):
     return [c.get('source') if isinstance(c.get('source'), str) else ''.join(c.get('source', [])) for c in cells]
 
 
+def _cached_execution(source: Path):
+    """The notebook the build executed from ``source``, as the kernel printed it: the execution
+    cache's copy. (``_build/jupyter_execute`` is myst-nb's rendering of it: a glued value's output
+    there has lost its ``application/papermill.record/`` type, which the stored notebook keeps.)"""
+    from jupyter_cache import get_cache
+    folder = ROOT / '_build' / '.jupyter_cache'
+    if not folder.is_dir():
+        return None
+    cache = get_cache(folder)
+    records = [r for r in cache.list_cache_records() if r.uri == str(source)]
+    if not records:
+        return None
+    return cache.get_cache_bundle(max(records, key=lambda r: r.created).pk).nb
+
+
 def built_outputs(path: Path, cells: list) -> list | None:
     """The outputs of each code cell of ``path`` as this run's build executed them, or None (no
     build in the background, the build failed, the lesson came from the execution cache, or its code
@@ -112,10 +127,12 @@ def built_outputs(path: Path, cells: list) -> list | None:
     if not result or result.get('returncode') != 0:
         return None
     source = path.relative_to(ROOT).with_suffix('.md')
-    executed = ROOT / '_build' / 'jupyter_execute' / path.relative_to(ROOT)
-    if str(source) not in result.get('executed', []) or not executed.is_file():
+    if str(source) not in result.get('executed', []):
         return None
-    built = [c for c in json.loads(executed.read_text(encoding='utf-8'))['cells'] if c.get('cell_type') == 'code']
+    executed = _cached_execution(ROOT / source)
+    if executed is None:
+        return None
+    built = [c for c in executed.cells if c.get('cell_type') == 'code']
     code = _code(built)
     if code and code[0].startswith(DIGEST_LINE):
         code[0] = code[0].split('\n', 1)[1] if '\n' in code[0] else ''

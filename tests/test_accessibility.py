@@ -11,6 +11,7 @@ page.
 """
 from pathlib import Path
 
+import audits
 import pytest
 from audits import AXE, AXE_ONLY_VIOLATIONS
 from interface_english import english_in
@@ -136,7 +137,7 @@ def test_keyboard_focus_is_visible(page, mode):
     for part in ('lessons/metricas-fundamental-limiar', 'lessons/metricas-fundamental-a-mao',
                  'lessons/metricas-fundamental-exercicio'):
         open_page(page, part, mode=mode)
-        page.evaluate(SHOW_ANSWERS)
+        page.evaluate(audits.SHOW_ANSWERS)
         page.keyboard.press('Tab')                    # keyboard navigation (:focus-visible)
         here = [selector for selector in left if page.locator(selector).count()]
         left = [selector for selector in left if selector not in here]

@@ -811,7 +811,7 @@ def test_a_preset_moves_every_number_the_phones_line_too(page):
     """Issue 41: after "Modelo preguiçoso" the four cells showed 5/5/10/980 while the line of
     numbers under the sliders still said "Acurácia 75,0 % Precisão 77,8 %" until a +/− tap."""
     page.set_viewport_size(PHONE)
-    open_page(page, 'lessons/metricas-fundamental-perguntas.html')      # section 4, part 2 of the lesson
+    open_page(page, 'lessons/metricas-fundamental-limiar.html')      # part 5 of the lesson
     show_answers(page)
     root = explorable(page, 'four-cells')
     names = [('Acurácia', 'accuracy'), ('Precisão', 'precision'), ('Revocação', 'recall'), ('F1', 'f1')]

@@ -141,7 +141,7 @@ def test_answers_of_the_older_format_come_back_and_a_broken_store_is_ignored(bro
     assert 'Você previu 65,0 %' in said, said
     doc = pg.evaluate('() => JSON.parse(localStorage.getItem("curso:respostas"))')
     items = doc['pages'][f'{page}.html']
-    assert doc['version'] == 3 and items['quiz:metricas:limiar-propriedade']['first']['answer'] is False
+    assert doc["version"] == 4 and items['quiz:metricas:limiar-propriedade']['first']['answer'] is False
     assert any(k.startswith('preveja:') and v['first']['answer'] == '65' for k, v in items.items())
     assert [e for e in pg.console_errors if any(w in e for w in OURS)] == []
     pg.reload(wait_until='load')                       # adopted once, kept in the current version

@@ -48,7 +48,9 @@ BEFORE = {
         'σ(z/T)≥0,5',                              # part 2, section 5 (and a quiz option of its check)
     ],
     'lessons/custo': [
-        'custo(s)=cFN⋅FN(s)+cFP⋅FP(s),',
+        'custo(s)=cFN⋅FN(s)+cFP⋅FP(s).',
+    ],
+    'lessons/custo-teoria': [
         'cFPcFP+cFN',                              # in a quiz option
     ],
 }
@@ -88,7 +90,7 @@ def test_formulas_render_the_same_text(audit, page_name):
 
 def test_formula_in_quiz_feedback_is_rendered(page):
     """Feedback is shown by the quiz's script: its formulas come typeset from the build."""
-    page.goto(f'{page.site_url}/lessons/custo.html', wait_until='load')
+    page.goto(f'{page.site_url}/lessons/custo-verificacao.html', wait_until='load')      # part 3 of the cost lesson
     question = page.locator('fieldset[data-qid="f1-para-tudo"]').first
     question.get_by_label('Verdadeiro').check()
     question.get_by_role('button', name='Conferir').click()      # graded on purpose, as a student does

@@ -330,5 +330,5 @@ def test_the_taught_check_reads_the_checks(site):
     the questions and practice of a part."""
     teaching = _teaching_pages(site)
     assert len(teaching) >= 25 and teaching.get('precisão', '').startswith('lessons/metricas-fundamental')
-    sources = [s for s, _ in _asked_texts(site, 'lessons/custo')]
+    sources = [s for s, _ in _asked_texts(site, 'lessons/custo-teoria')]      # part 2: a quiz and a practice box
     assert any(s.startswith('quiz custo:') for s in sources) and any(s.startswith('pratique ') for s in sources)

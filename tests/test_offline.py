@@ -129,7 +129,7 @@ def check_page_works(pg, kind, figures=True):
     assert box.inner_text() != before, 'the explorable did not react'
     quiz = pg.locator('fieldset.cq-q').first
     quiz.scroll_into_view_if_needed()
-    option = quiz.locator('.cq-options input[type=radio]').first
+    option = quiz.locator('.cq-options input[type=radio], .cq-options input[type=checkbox]').first
     if option.count():
         option.check()
     else:

@@ -112,6 +112,7 @@ def test_the_total_counts_the_courses_lessons_and_a_new_one_apart():
 
 
 def _shingles(text, k=10):
+    text = re.sub(r'https?://\S+', ' ', text)        # an address is not a story (each part links its lab)
     text = re.sub(r'\{[a-z:]+\}`[^`]*`', ' ', text)
     text = re.sub(r'\{[a-z_0-9]+\}', ' ', text)
     ws = re.findall(r'[a-záàâãéêíóôõúç]+', text.lower())

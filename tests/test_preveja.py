@@ -228,7 +228,7 @@ def clear_answers(pg):
 def stored_items(pg, page):
     """The answers kept for ``page`` (answers.js, version 3): {item id: record}."""
     doc = pg.evaluate('() => JSON.parse(localStorage.getItem("curso:respostas"))')
-    assert doc['schema'] == 'curso-respostas' and doc["version"] == 3
+    assert doc['schema'] == 'curso-respostas' and doc["version"] == 4
     return doc['pages'].get(f'{page}.html', {})
 
 
