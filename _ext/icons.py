@@ -105,8 +105,23 @@ def _trim_bundle(app, parts):
     parts[:] = [(name, unused_icon_rules(css, used)) for name, css in parts]
 
 
+# the header's icons (search, theme, download, menu: solid; GitHub: brands): their fonts, cut to a
+# few kB, are asked for with the page, so the icons have their width when the text is first drawn
+# (they came after the first paint when the stylesheet's request was late, and the toolbar moved)
+HEADER_FONTS = ['fa-solid-900.woff2', 'fa-brands-400.woff2']
+
+
+def _preload_header_font(app, pagename, templatename, context, doctree):
+    if app.builder.format != 'html':
+        return
+    context['metatags'] = context.get('metatags', '') + ''.join(
+        f'<link rel="preload" as="font" type="font/woff2" crossorigin="anonymous" '
+        f'href="{context["pathto"](f"_static/{ICON_FONTS}/{name}", 1)}" />\n' for name in HEADER_FONTS)
+
+
 def setup(app):
     app.setup_extension('page_head')     # the event it answers, and the template without the script
+    app.connect('html-page-context', _preload_header_font)
     app.connect('build-finished', _cut_fonts, priority=850)
     app.connect('course-bundle-css', _trim_bundle)
     return {'parallel_read_safe': True, 'parallel_write_safe': True}

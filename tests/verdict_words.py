@@ -116,22 +116,26 @@ def clean(text: str) -> str:
 # ----------------------------------------------------------------------------- what vouches
 
 def asserted_quotes() -> list[str]:
-    """Quotes (text between double quotes) of every assert message in the lessons' code."""
+    """Quotes (text between double quotes) of every assert message in the lessons' code and in
+    tests/lab_claims.py (the labs' sentences, asserted on each lab's own run)."""
     quotes = []
-    for md in sorted((ROOT / 'lessons').glob('*.md')):
-        for cell in jupytext.read(md).cells:
-            if cell.cell_type != 'code':
-                continue
-            source = '\n'.join(line for line in cell.source.splitlines() if not line.lstrip().startswith(('%', '!')))
-            try:
-                tree = ast.parse(source)
-            except SyntaxError:
-                continue
-            for node in ast.walk(tree):
-                if isinstance(node, ast.Assert) and node.msg is not None:
-                    for const in ast.walk(node.msg):
-                        if isinstance(const, ast.Constant) and isinstance(const.value, str):
-                            quotes += [' '.join(q.split()) for q in re.findall(r'"([^"]+)"', const.value)]
+    sources = [cell.source for md in sorted((ROOT / 'lessons').glob('*.md'))
+               for cell in jupytext.read(md).cells if cell.cell_type == 'code']
+    claims = ast.parse((ROOT / 'tests' / 'lab_claims.py').read_text(encoding='utf-8'))
+    sources += [node.value.value for node in claims.body                   # each lab's cell, a string
+                if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
+                and isinstance(node.value.value, str)]
+    for code in sources:
+        source = '\n'.join(line for line in code.splitlines() if not line.lstrip().startswith(('%', '!')))
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Assert) and node.msg is not None:
+                for const in ast.walk(node.msg):
+                    if isinstance(const, ast.Constant) and isinstance(const.value, str):
+                        quotes += [' '.join(q.split()) for q in re.findall(r'"([^"]+)"', const.value)]
     return [q for q in quotes if len(q.split()) >= MIN_QUOTE]
 
 
