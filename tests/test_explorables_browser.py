@@ -251,6 +251,7 @@ def test_metricas_fundamental(page):
 @pytest.mark.slow
 def test_metricas_avancada(page):
     open_page(page, 'lessons/metricas-avancada.html')               # part 1, section 9
+    show_answers(page)              # inside the F2 Preveja's answer (it gives the F2 away)
     check_fbeta(explorable(page, 'fbeta'))
     assert_clean(page)
     open_page(page, 'lessons/metricas-avancada-prevalencia.html')   # part 2, section 10
@@ -296,6 +297,7 @@ def test_calibracao(page, calibration_data):
 @pytest.mark.slow
 def test_roc(page):
     open_page(page, 'lessons/roc-binormal.html')    # the binormal explorable is section 4, part 3 of roc
+    show_answers(page)              # inside the simulation Preveja's answer
     check_roc(explorable(page, 'roc-binormal'))
     assert_clean(page)
 
@@ -670,6 +672,7 @@ def test_charts_are_drawn_at_their_width(page):
     for width in (390, 1280):
         page.set_viewport_size({'width': width, 'height': 900})
         open_page(page, 'lessons/metricas-avancada.html')
+        show_answers(page)
         root = explorable(page, 'fbeta')
         svg = root.locator('[data-chart="fbeta"] svg.ex-svg')
         box = root.locator('[data-chart="fbeta"]').bounding_box()

@@ -269,11 +269,14 @@ def test_numbers_in_prose_follow_one_style(site, page):
 # ----------------------------------------------------------------------------- asked only once taught
 
 def _teaching_pages(site):
-    """{name of a glossary entry: the page that teaches it}: the page of the entry's explicit
-    "Ver <section>" link (an entry without one names no teaching place and is not checked)."""
+    """{name of a glossary entry: the page that first teaches it}: the earliest page among the
+    entry's explicit "Ver <section> e <section>" links (the first is where the search leads; a later
+    one may name an earlier part that already explains the idea). An entry without a "Ver" names
+    no teaching place and is not checked."""
     import posixpath
     glossary = article(site, 'glossario')
-    pages = set(toc_pages())
+    order = list(toc_pages())
+    pages = set(order)
     out = {}
     for dl in glossary.select('dl.glossary'):
         names = []
@@ -284,9 +287,17 @@ def _teaching_pages(site):
             for link in item.select('a.reference.internal[href]'):
                 before = link.previous_sibling
                 if isinstance(before, str) and re.search(r'\bVer\s*$', before):
-                    page = posixpath.normpath(link['href']).split('#')[0].removesuffix('.html')
-                    if page in pages:
-                        out.update(dict.fromkeys(names, page))
+                    named = [link]
+                    for sibling in link.next_siblings:          # "... e {ref}`outra`", up to the period
+                        if isinstance(sibling, str):
+                            if '.' in sibling:
+                                break
+                        elif sibling.name == 'a' and 'internal' in sibling.get('class', []):
+                            named.append(sibling)
+                    found = [p for p in (posixpath.normpath(a['href']).split('#')[0].removesuffix('.html')
+                                         for a in named) if p in pages]
+                    if found:
+                        out.update(dict.fromkeys(names, min(found, key=order.index)))
                     break
             names = []
     return out

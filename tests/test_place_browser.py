@@ -15,7 +15,8 @@ pytestmark = pytest.mark.slow      # the built site in a browser
 PHONE = {'width': 390, 'height': 844}
 KEY = 'curso:lugar'
 LESSON = next(x for x in toc.lessons(ROOT) if len(x.parts) >= 3)       # the fundamental lesson
-OTHER = next(x for x in toc.lessons(ROOT) if x.first != LESSON.first and len(x.parts) > 1)
+# another lesson's first page (an instructor's small book may have a single lesson in parts: None)
+OTHER = next((x for x in toc.lessons(ROOT) if x.first != LESSON.first and len(x.parts) > 1), None)
 
 # every layout shift of the page since it started (a PerformanceObserver, buffered)
 SHIFTS = """() => new Promise(done => {
@@ -91,8 +92,9 @@ def test_the_part_read_last_is_offered_on_the_home_page_and_the_lessons_first_pa
     assert link.bounding_box()['height'] >= 44
     link.tap()
     phone.wait_for_url(url(phone, third))
-    phone.goto(url(phone, OTHER.first), wait_until='load')      # another lesson: nothing read there
-    assert place(phone).count() == 0
+    if OTHER is not None:
+        phone.goto(url(phone, OTHER.first), wait_until='load')      # another lesson: nothing read there
+        assert place(phone).count() == 0
     stored = json.loads(phone.evaluate(f'localStorage.getItem({json.dumps(KEY)})'))
     assert stored['schema'] == 'curso-lugar' and stored['version'] == 1
     assert sorted(stored['pages']) == sorted(f'{p}.html' for p in LESSON.parts[1:3])
