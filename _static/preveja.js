@@ -148,7 +148,7 @@
   function why(guessValue, answer, tolerance, verdict, g) {
     if (verdict === 'right' || !g || g.exact) return null;
     var r = answer.value, p = guessValue;
-    var scale = A.scaleOf(r, { percent: answer.percent });
+    var scale = A.scaleOf(r, { percent: answer.percent, digits: answer.digits });
     var options = { tolerance: tolerance, percent: answer.percent, scale: scale };
     if (scale === 'proportion') {
       if ((p - 0.5) * (r - 0.5) <= 0 || p < 0 || p > 1) return null;    /* both on one side of 50 % */
@@ -184,7 +184,8 @@
     var guess = A.readGuess(raw, answer);
     if (!guess.ok) return { invalid: N.message(guess.error) };
     var tolerance = options.tolerance === undefined ? null : options.tolerance;
-    var verdict = A.judge(guess.value, answer.value, { tolerance: tolerance, percent: answer.percent }).verdict;
+    var verdict = A.judge(guess.value, answer.value, { tolerance: tolerance, percent: answer.percent,
+                                                       digits: answer.digits }).verdict;
     var g = gap(guess, answer, options.unit || null);
     var line = (guess.told ? '(' + escapeHtml(String(raw).trim()) + ' lido como ' +
                 N.percent(guess.value, Math.max(0, guess.read.decimals)) + '.) ' : '') + sentence(g, answer.text);

@@ -90,7 +90,8 @@
         var answer = answerValue(item.answer);
         var guess = typeof a === 'string' && isFinite(answer.value) ? A.readGuess(a, answer) : { ok: false };
         if (!guess.ok) return { valid: false };
-        var judged = A.judge(guess.value, answer.value, { tolerance: item.tolerance, percent: answer.percent });
+        var judged = A.judge(guess.value, answer.value, { tolerance: item.tolerance, percent: answer.percent,
+                                                          digits: answer.digits });
         var verdict = judged.verdict;
         if (item.reference) {         /* "acima ou abaixo?": the side must be right too */
           var truth = answer.value > answerValue(item.reference.text).value ? 'above' : 'below';

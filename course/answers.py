@@ -26,13 +26,13 @@ def _logit(p: float) -> float:
     return math.log(q / (1 - q))
 
 
-def scale_of(answer: float, percent: bool = False, scale: str | None = None) -> str:
-    """``proportion`` (a percentage, or a decimal between 0 and 1), ``count`` (a whole number,
-    0 or more) or ``ratio`` (any other number); ``scale`` forces one (a practice exercise's cost
-    of 0,68 is a ratio, course/practice.py)."""
+def scale_of(answer: float, percent: bool = False, scale: str | None = None, digits: int = 0) -> str:
+    """``proportion`` (a percentage, or a decimal between 0 and 1: ``1,0`` too, written with
+    ``digits`` decimals), ``count`` (a whole number, 0 or more) or ``ratio`` (any other number);
+    ``scale`` forces one (a practice exercise's cost of 0,68 is a ratio, course/practice.py)."""
     if scale:
         return scale
-    if percent or (0 <= answer <= 1 and not float(answer).is_integer()):
+    if percent or (0 <= answer <= 1 and (not float(answer).is_integer() or digits > 0)):
         return 'proportion'
     if float(answer).is_integer() and answer >= 0:
         return 'count'
@@ -58,10 +58,11 @@ def signed_distance(guess: float, answer: float, scale: str) -> float:
     return d if guess >= answer else -d
 
 
-def judge(guess: float, answer: float, tolerance: float | None = None, percent: bool = False) -> str:
+def judge(guess: float, answer: float, tolerance: float | None = None, percent: bool = False,
+          digits: int = 0) -> str:
     """A prediction (a Preveja): ``right`` needs the lesson's tolerance and a distance of at most
     RIGHT; ``close`` a distance of at most CLOSE, the tolerance, or one point of a proportion."""
-    scale = scale_of(answer, percent)
+    scale = scale_of(answer, percent, digits=digits)
     d = distance(guess, answer, scale)
     gap = abs(guess - answer)
     within = True if tolerance is None else gap <= tolerance + EPS
@@ -194,13 +195,13 @@ def judge_attempt(item: dict, attempt: dict) -> Judged:
         guess = read_guess(a, answer) if isinstance(a, str) else Guess(False)
         if not guess.ok:
             return Judged(False)
-        verdict = judge(guess.value, answer.value, item.get('tolerance'), answer.percent)
+        verdict = judge(guess.value, answer.value, item.get('tolerance'), answer.percent, answer.decimals)
         reference = item.get('reference')
         if reference:
             truth = 'above' if answer.value > Answer.from_text(reference['text']).value else 'below'
             if attempt.get('side') != truth:
                 verdict = 'wrong'
-        scale = scale_of(answer.value, answer.percent)
+        scale = scale_of(answer.value, answer.percent, digits=answer.decimals)
         return Judged(True, verdict, guess.value, shown(guess, answer), answer.value, item['answer'],
                       signed_distance(guess.value, answer.value, scale), scale)
     if kind == 'preveja-escolha':

@@ -24,7 +24,7 @@ const A = require(process.argv[1]);
 const cases = JSON.parse(require('fs').readFileSync(0, 'utf8'));
 const out = {
   judge: cases.judge.map(c => A.judge(c.guess, c.answer,
-    {tolerance: c.tolerance, percent: !!c.percent, scale: c.scale}).verdict),
+    {tolerance: c.tolerance, percent: !!c.percent, scale: c.scale, digits: c.digits || 0}).verdict),
   key: cases.key.map(c => A.judgeKey(c.guess, c.answer, c.tolerance, c.scale).verdict),
   read: cases.read.map(c => {
     const r = A.readGuess(c.typed, {value: c.answer, percent: c.percent, scale: c.scale});

@@ -288,7 +288,7 @@ def test_the_command_line(tmp_path, classroom):
 @pytest.mark.parametrize('i', range(len(VERDICTS['judge'])))
 def test_python_judges_a_prediction_as_the_browser(i):
     c = VERDICTS['judge'][i]
-    assert judging.judge(c['guess'], c['answer'], c.get('tolerance'), bool(c.get('percent'))) == c['verdict'], c
+    assert judging.judge(c['guess'], c['answer'], c.get('tolerance'), bool(c.get('percent')), c.get('digits', 0)) == c['verdict'], c
 
 
 @pytest.mark.parametrize('i', range(len(VERDICTS['key'])))

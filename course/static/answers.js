@@ -151,10 +151,12 @@
   }
 
   /* The scale of an answer: a proportion (written as a percentage, or a decimal between 0 and
-     1), a count (a whole number, 0 or more) or any other number. */
+     1: "0,75", and "1,0" when options.digits says the page writes it with decimals), a count (a
+     whole number, 0 or more) or any other number. */
   function scaleOf(answer, options) {
     if (options && options.scale) return options.scale;
-    if ((options && options.percent) || (answer >= 0 && answer <= 1 && !Number.isInteger(answer))) {
+    var decimal = !Number.isInteger(answer) || !!(options && options.digits > 0);
+    if ((options && options.percent) || (answer >= 0 && answer <= 1 && decimal)) {
       return 'proportion';
     }
     if (Number.isInteger(answer) && answer >= 0) return 'count';
