@@ -596,7 +596,8 @@ VIEWS = {
 
 CODE = [Path(__file__), ROOT / 'tests' / 'visible_around.js', ROOT / 'tests' / 'reuse.py',
         ROOT / 'scripts' / 'pageweight.py', AXE]
-VERSION_LINE = re.compile(rb"^const VERSION = '[0-9a-f]*';$", re.M)
+# as _ext/offline.py writes it: the placeholder replaced by json.dumps of the version (double quotes)
+VERSION_LINE = re.compile(rb"""^const VERSION = (["'])[0-9a-f]*\1;$""", re.M)
 
 
 @lru_cache(maxsize=None)

@@ -105,6 +105,8 @@ def _program(args) -> str:
     name = os.path.basename(os.fsdecode(executable or words[0]))
     if 'playwright' in os.fsdecode(executable or '') or name == 'tesseract':
         return ''
+    if words[1:] == ['--version']:
+        return ''               # its version: the environment's digest holds what matters of it
     if 'ipykernel_launcher' in line:
         return KERNEL
     if 'jupyter-book' in line and ' build ' in f' {line} ' and str(ROOT) in line:
@@ -430,8 +432,11 @@ class Reuse:
             reads = item.stash[_READS]
             fixtures = self.fixtures_of(item)
             for key, scope in fixtures:
-                if scope in ('module', 'class', 'package'):
-                    self.shared.setdefault(key, Reads()).add(reads)
+                # a fixture kept for the file carries what its tests read through it to the file's
+                # other tests; one that holds nothing (sphinx.testing's autouse `_shared_result_cache`
+                # yields None) carries nothing, and no fixture carries reads to another file
+                if scope in ('module', 'class', 'package') and (item.funcargs or {}).get(key[0]) is not None:
+                    self.shared.setdefault((key, str(item.path)), Reads()).add(reads)
             passed = item.stash[_PASSED]
             self.done.setdefault(str(item.path), {})[item.nodeid] = \
                 (reads, [key for key, _ in fixtures], modules_of(item)) if passed else None
@@ -458,7 +463,7 @@ class Reuse:
             total.add(collected)
             for key in fixtures:
                 total.add(self.fixtures.get(key, Reads()))
-                total.add(self.shared.get(key, Reads()))
+                total.add(self.shared.get((key, str(path)), Reads()))
             files = {_relative(p): dep_digest(p) for p in sorted(total.files | modules | total.programs)}
             folders = {_relative(p): listing_digest(p) for p in sorted(total.dirs)}
             records[nodeid] = {'environment': env, 'files': files, 'folders': folders}

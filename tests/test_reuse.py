@@ -9,12 +9,18 @@ import sys
 import audits
 import nbformat
 import pytest
-from jupyter_cache import get_cache
-from jupyter_cache.base import CacheBundleIn
 import retry_report
 import reuse
+from jupyter_cache import get_cache
+from jupyter_cache.base import CacheBundleIn
 
 from conftest import ROOT
+
+
+def service_worker(version, home):
+    """The service worker as _ext/offline.py writes it (its placeholders replaced by json.dumps)."""
+    source = (ROOT / '_ext' / 'offline_sw.js').read_text(encoding='utf-8')
+    return source.replace("'__VERSION__'", json.dumps(version)).replace("'__HOME__'", json.dumps(home))
 
 
 @pytest.fixture
@@ -24,8 +30,7 @@ def tiny_site(tmp_path, monkeypatch):
     (html / 'lessons').mkdir(parents=True)
     (html / 'lessons' / 'a.html').write_text('<link href="../site.css">', encoding='utf-8')
     (html / 'site.css').write_text('p { color: black }', encoding='utf-8')
-    (html / 'sw.js').write_text("'use strict';\nconst VERSION = '0123456789ab';\nconst HOME = 'intro.html';\n",
-                                encoding='utf-8')
+    (html / 'sw.js').write_text(service_worker("0123456789ab", "intro.html"), encoding='utf-8')
     monkeypatch.setattr(audits, 'ROOT', tmp_path)
     monkeypatch.setattr(audits, 'HTML', html)
     monkeypatch.delenv('COURSE_SITE_RUN', raising=False)
@@ -65,7 +70,7 @@ def test_the_service_workers_build_version_alone_does_not_make_a_page_new(tiny_s
     worker = tiny_site / 'sw.js'
     worker.write_text(worker.read_text(encoding='utf-8').replace('0123456789ab', 'ba9876543210'), encoding='utf-8')
     assert audits.still_valid(record, 'chromium 1')
-    worker.write_text(worker.read_text(encoding='utf-8').replace("'intro.html'", "'index.html'"), encoding='utf-8')
+    worker.write_text(worker.read_text(encoding='utf-8').replace('"intro.html"', '"index.html"'), encoding='utf-8')
     assert not audits.still_valid(record, 'chromium 1')
 
 
@@ -260,9 +265,34 @@ def test_starts_a_program():
     assert subprocess.run([sys.executable, '-c', 'print(1)'], capture_output=True).stdout == b'1\\n'
 
 
+def test_asks_a_program_its_version():
+    ran('version')
+    assert subprocess.run([sys.executable, '--version'], capture_output=True).returncode == 0
+
+
 def test_reads_nothing():
     ran('nothing')
     assert 1 + 1 == 2
+'''
+
+# a second file, and a fixture kept for each file that holds nothing, used by every test (as
+# sphinx.testing's autouse ``_shared_result_cache``): what one test reads stays its own
+OTHERS = '''
+import pathlib
+ROOT = pathlib.Path(__file__).parent
+
+
+def test_in_another_file():
+    with open(ROOT.parent / 'ran.log', 'a') as log:
+        log.write('other\\n')
+'''
+CONFTEST = '''import pytest
+pytest_plugins = ["retry_report", "result_reuse"]
+
+
+@pytest.fixture(scope='module', autouse=True)
+def _kept_for_the_file_holding_nothing():
+    yield None
 '''
 
 
@@ -278,8 +308,9 @@ def test_a_test_runs_again_only_when_what_it_read_changes(tmp_path):
         (book / 'tests' / name).write_text((ROOT / 'tests' / name).read_text(encoding='utf-8'))
     (book / 'scripts' / 'pageweight.py').write_text((ROOT / 'scripts' / 'pageweight.py').read_text(encoding='utf-8'))
     (book / 'pytest.ini').write_text('[pytest]\naddopts = -p no:cacheprovider\n')
-    (book / 'conftest.py').write_text('pytest_plugins = ["retry_report", "result_reuse"]\n')
+    (book / 'conftest.py').write_text(CONFTEST)
     (book / 'test_things.py').write_text(THINGS)
+    (book / 'test_others.py').write_text(OTHERS)
     (book / 'data.txt').write_text('um dois')
     (book / 'pasta').mkdir()
     (book / 'pasta' / 'a').write_text('')
@@ -288,17 +319,17 @@ def test_a_test_runs_again_only_when_what_it_read_changes(tmp_path):
 
     def run():
         log.write_text('')
-        result = subprocess.run([sys.executable, '-m', 'pytest', '-q', '-n', '0', 'test_things.py'], cwd=book,
+        result = subprocess.run([sys.executable, '-m', 'pytest', '-q', '-n', '0', 'test_things.py', 'test_others.py'], cwd=book,
                                 capture_output=True, text=True, env=env)
         return result.returncode, set(log.read_text().split()), result.stdout + result.stderr
 
-    everything = {'reads', 'cached', 'lists', 'looks', 'program', 'nothing'}
+    everything = {'reads', 'cached', 'lists', 'looks', 'program', 'version', 'nothing', 'other'}
     code, ran, out = run()
     assert code == 0 and ran == everything, out
-    assert 'tests: 0 reused' in out and '6 ran' in out
+    assert 'tests: 0 reused' in out and '8 ran' in out
     code, ran, out = run()
     assert code == 0 and ran == set(), out
-    assert 'tests: 6 reused' in out
+    assert 'tests: 8 reused' in out
     (book / 'data.txt').write_text('um três')
     code, ran, out = run()
     assert ran == {'reads', 'cached', 'program'}, out          # the program may read anything
