@@ -67,7 +67,7 @@ def pytest_collection_modifyitems(config, items):
     items[:] = sorted(items, key=_turn(items))
 
 
-LONG_FILES = {'test_new_lesson.py', 'test_preview.py'}   # 1-2 min each and no browser: start them early
+LONG_FILES = {'test_new_lesson.py', 'test_preview.py'}   # 1-3 min each: start them early
 
 
 def _turn(items):
@@ -75,9 +75,10 @@ def _turn(items):
     order; ``--no-loadscope-reorder`` keeps xdist from ordering them by their number of tests):
     while the book builds in the background, the files that do not read the site; then the lesson
     notebooks (nbval compares them with the build's execution of this run: tests/nbval_reuse.py);
-    then the files that read the site, the longest first (the two that build or serve a copy of the
-    book, then by their number of browser tests), so that no process is left alone with a long file
-    at the end. A file's own tests keep their order."""
+    then the files that read the site. In each group the longest first (the two that build or serve
+    a copy of the book, ``LONG_FILES``; then, of those that read the site, by their number of browser
+    tests), so that no process is left alone with a long file at the end. A file's own tests keep
+    their order."""
     files = {}
     for item in items:
         needs = set(getattr(item, 'fixturenames', ()))
@@ -90,7 +91,7 @@ def _turn(items):
         site, browsers = files[item.path]
         notebook = item.path.suffix == '.ipynb'
         long = item.path.name in LONG_FILES
-        return (1 if notebook else 2 if site else 0, (not long, -browsers) if site else (0, 0), position[item.path])
+        return (1 if notebook else 2 if site else 0, (not long, -browsers if site else 0), position[item.path])
     return turn
 
 

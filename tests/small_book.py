@@ -2,8 +2,8 @@
 must build the book after an edit (the instructor's path, a new lesson) without building all of it.
 
 The copy holds every file of the course (so ``scripts/refresh.py``, ``scripts/new_lesson.py`` and
-the tests run in it as in a checkout) and the execution cache of this checkout's last build (a
-lesson that did not change is not executed again); ``node_modules`` is linked, not copied. Only the
+the tests run in it as in a checkout) and, if asked, the execution cache of this checkout's last
+build (a lesson that did not change is not executed again); ``node_modules`` is linked, not copied. Only the
 table of contents is cut. A page of the small book may still point at a page it does not hold (the
 glossary links every lesson, the home page's map too): those references, and only those, are not
 warnings in the copy; the whole book, built by the ``site`` fixture, checks every one of them.
@@ -27,12 +27,12 @@ ABSENT_PAGES = ['ref.ref', 'ref.doc', 'ref.term', 'myst.xref_missing']
 FULL_TOC = Path('.course-toc') / '_toc.yml'
 
 
-def copy(target: Path) -> Path:
-    """The course copied to ``target`` (its execution cache included), ready to edit and build."""
+def copy(target: Path, cache: bool = True) -> Path:
+    """The course copied to ``target`` (with ``cache``, its execution cache too), ready to edit and build."""
     shutil.copytree(ROOT, target, ignore=IGNORE)
     (target / 'node_modules').symlink_to(ROOT / 'node_modules', target_is_directory=True)
-    cache = ROOT / '_build' / '.jupyter_cache'
-    if cache.is_dir():
+    cache = cache and ROOT / '_build' / '.jupyter_cache'
+    if cache and cache.is_dir():
         shutil.copytree(cache, target / '_build' / '.jupyter_cache')
     return target
 

@@ -53,10 +53,12 @@ def run(args, cwd, **kw):
 
 
 @pytest.fixture(scope='module')
-def instructor(tmp_path_factory, site):
+def instructor(tmp_path_factory):
     """The copy after the instructor's three edits and ``refresh.py --accept``, and its own test
-    run of the new pages (which builds its small book)."""
-    book = small_book.copy(tmp_path_factory.mktemp('fork') / 'curso')
+    run of the new pages (which builds its small book). Without this checkout's execution cache:
+    the fork's address is in every lesson's Colab set-up cell, so no part of the small book would
+    find its run there; and so the copy does not wait for this run's build, and runs beside it."""
+    book = small_book.copy(tmp_path_factory.mktemp('fork') / 'curso', cache=False)
     original = yaml.safe_load((ROOT / '_config.yml').read_text(encoding='utf-8'))['repository']['url']
     fork = next(f for f in FORKS if f != original.rstrip('/'))
     lesson = book / 'lessons' / 'custo-verificacao.md'   # the part whose visible code the others copy
