@@ -23,7 +23,10 @@ the browser's version. If any of them differs, the page is visited again. One ex
 and kept narrow: ``sw.js`` is compared without the value of its ``VERSION`` line. That value is a
 digest of every file of the build (it changes with every edit of any page), and in the fresh
 profile of a visit the worker only names its cache with it (``_ext/offline_sw.js``: with no older
-cache, installing copies nothing). ``pytest --fresh`` visits every page again (a record of this
+cache, installing copies nothing). And a visit made after the home page keeps the home page's
+``offline.json`` by its existence alone (``home_only``): it lists a digest of every file of the build,
+so it too changes with any edit, and the home page only reads it to say the course's size; what the
+page then downloads depends on what the home page loaded, not on that text. ``pytest --fresh`` visits every page again (a record of this
 run is still shared by its tests); a clean clone has no records.
 
 Processes share the records: a file lock per record makes one process visit and the others wait
@@ -513,14 +516,25 @@ def phone_touch(browser, sites, name):
         v.close()
 
 
+def home_only(asked, first):
+    """The URLs of a visit whose first ``first`` requests were the home page's: the home page's
+    ``offline.json`` (the manifest its "Guardar o curso" box reads, with cache: 'no-cache', to say
+    the course's size) kept by its existence alone, unless the page asked for it too."""
+    later = set(asked[first:])
+    return [u + EXISTS if k < first and urlsplit(u).path.endswith('/' + MANIFEST) and u not in later else u
+            for k, u in enumerate(asked)]
+
+
 def _weight_only(server, after=None, viewport=DESKTOP):
     def visit(browser, sites, name):
         v = Visit(browser, sites[server], {'viewport': viewport})
         try:
+            first = 0
             if after:
                 v.open(after)
+                first = len(v.asked)
             out = {'weight': v.open(name), 'outside': v.outside()}
-            return out, v.asked
+            return out, home_only(v.asked, first)
         finally:
             v.close()
     visit.__doc__ = (f'The weight of a visit ({"after " + after if after else "first visit"}, '
@@ -597,6 +611,7 @@ VIEWS = {
 CODE = [Path(__file__), ROOT / 'tests' / 'visible_around.js', ROOT / 'tests' / 'reuse.py',
         ROOT / 'scripts' / 'pageweight.py', AXE]
 # as _ext/offline.py writes it: the placeholder replaced by json.dumps of the version (double quotes)
+MANIFEST, EXISTS = 'offline.json', '#exists'
 VERSION_LINE = re.compile(rb"""^const VERSION = (["'])[0-9a-f]*\1;$""", re.M)
 
 
@@ -614,6 +629,9 @@ def code_digest() -> str:
 
 
 def _dep_digest(path: Path) -> str:
+    if path.name.endswith(EXISTS):                         # see the module's docstring
+        # os.access: a check of existence that tests/result_reuse.py does not count as reading it
+        return 'present' if os.access(path.with_name(path.name[:-len(EXISTS)]), os.F_OK) else 'missing'
     if path.name == 'sw.js' and path.parent == HTML:      # see the module's docstring
         try:
             return reuse.digest(VERSION_LINE.sub(b"const VERSION = '';", path.read_bytes()).decode('utf-8'))
@@ -623,6 +641,9 @@ def _dep_digest(path: Path) -> str:
 
 
 def _dep_path(url: str, bases) -> Path | None:
+    if url.endswith(EXISTS):
+        path = _dep_path(url[:-len(EXISTS)], bases)
+        return path and path.with_name(path.name + EXISTS)
     if url.startswith('/'):
         return Path(url)                     # a file the visit read itself (the whole bundle)
     for base in bases:

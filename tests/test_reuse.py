@@ -74,6 +74,24 @@ def test_the_service_workers_build_version_alone_does_not_make_a_page_new(tiny_s
     assert not audits.still_valid(record, 'chromium 1')
 
 
+def test_the_home_pages_manifest_counts_by_its_existence_in_a_visit_after_it(tiny_site):
+    """``offline.json`` lists a digest of every file of the build; the home page only reads it to say
+    the course's size. In a visit after the home page it is kept by its existence, unless the page
+    itself asked for it."""
+    base = 'http://127.0.0.1:8123'
+    (tiny_site / 'offline.json').write_text('{"version": "0123"}', encoding='utf-8')
+    home, page = [f'{base}/intro.html', f'{base}/offline.json'], [f'{base}/lessons/a.html', f'{base}/site.css']
+    record = {**record_of(tiny_site, []), 'deps': audits.deps_of(audits.home_only(home + page, 2), [base])}
+    assert '_build/html/offline.json#exists' in record['deps']
+    (tiny_site / 'offline.json').write_text('{"version": "4567"}', encoding='utf-8')
+    assert audits.still_valid(record, 'chromium 1'), 'another build version only'
+    (tiny_site / 'offline.json').unlink()
+    assert not audits.still_valid(record, 'chromium 1'), 'the manifest is gone'
+    both = audits.home_only(home + page + [f'{base}/offline.json'], 2)
+    assert f'{base}/offline.json' in both and f'{base}/offline.json#exists' not in both, 'the page read it too'
+    assert audits.home_only(home + page, 0) == home + page, 'a first visit: every file by its content'
+
+
 def test_fresh_reuses_only_what_this_run_made(tiny_site, monkeypatch):
     record = record_of(tiny_site, ['lessons/a.html'])
     monkeypatch.setenv(reuse.FRESH, '1')
