@@ -24,10 +24,11 @@ and kept narrow: ``sw.js`` is compared without the value of its ``VERSION`` line
 digest of every file of the build (it changes with every edit of any page), and in the fresh
 profile of a visit the worker only names its cache with it (``_ext/offline_sw.js``: with no older
 cache, installing copies nothing). And a visit made after the home page keeps the home page's
-``offline.json`` by its existence alone (``home_only``): it lists a digest of every file of the build,
-so it too changes with any edit, and the home page only reads it to say the course's size; what the
-page then downloads depends on what the home page loaded, not on that text. ``pytest --fresh`` visits every page again (a record of this
-run is still shared by its tests); a clean clone has no records.
+``offline.json`` by its existence alone (``home_only``): it lists a digest of every file of the
+build, so it too changes with any edit, and the home page only reads it to say the course's size;
+what the page then downloads depends on what the home page loaded, not on that text.
+``pytest --fresh`` visits every page again (a record of this run is still shared by its tests); a
+clean clone has no records.
 
 Processes share the records: a file lock per record makes one process visit and the others wait
 and read it, so a page is visited once per view in a run even when its tests run in different
@@ -610,8 +611,8 @@ VIEWS = {
 
 CODE = [Path(__file__), ROOT / 'tests' / 'visible_around.js', ROOT / 'tests' / 'reuse.py',
         ROOT / 'scripts' / 'pageweight.py', AXE]
-# as _ext/offline.py writes it: the placeholder replaced by json.dumps of the version (double quotes)
 MANIFEST, EXISTS = 'offline.json', '#exists'
+# as _ext/offline.py writes it: the placeholder replaced by json.dumps of the version (double quotes)
 VERSION_LINE = re.compile(rb"""^const VERSION = (["'])[0-9a-f]*\1;$""", re.M)
 
 

@@ -31,9 +31,9 @@ def copy(target: Path, cache: bool = True) -> Path:
     """The course copied to ``target`` (with ``cache``, its execution cache too), ready to edit and build."""
     shutil.copytree(ROOT, target, ignore=IGNORE)
     (target / 'node_modules').symlink_to(ROOT / 'node_modules', target_is_directory=True)
-    cache = cache and ROOT / '_build' / '.jupyter_cache'
-    if cache and cache.is_dir():
-        shutil.copytree(cache, target / '_build' / '.jupyter_cache')
+    executed = ROOT / '_build' / '.jupyter_cache'
+    if cache and executed.is_dir():
+        shutil.copytree(executed, target / '_build' / '.jupyter_cache')
     return target
 
 
