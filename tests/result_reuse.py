@@ -15,9 +15,12 @@ While a test runs (its set-up, its call, its teardown), this plugin notes what t
 - what a memoised function read when it first ran (``functools.cache`` and ``lru_cache``, wrapped
   here so that a later call returns the value *and* notes its files);
 - for a program it starts: a notebook kernel reads what a lesson reads (``course/``, ``figures/``,
-  ``quiz/``, the data, the requirements: tests/nbval_reuse.py's inputs); Playwright's driver,
-  tesseract and the book's own build are read through what they produce; any other program may
-  read anything, so the test depends on every file of the book (``TREE``).
+  ``quiz/``, the data, the requirements: tests/nbval_reuse.py's inputs), and so does Python running
+  a figure script or ``-c`` code that names no file (it reads the book through ``import``); Node
+  reads the book's JavaScript and JSON (the modules it requires; the suite gives it its cases
+  on stdin); Playwright's driver, tesseract and the book's own build are read through what they
+  produce; any other program may read anything, so the test depends on every file of the book
+  (``TREE``).
 
 When every test of a file has run, each test that passed (set-up, call and teardown) is written
 down with the digest of each of those files and of the environment (the installed distributions,
@@ -50,6 +53,10 @@ KEY = 'tests_reused'
 RAN = 'tests_ran'
 TREE = '<every file of the book>'
 KERNEL = '<what a notebook kernel reads>'
+NODE = "<the book's JavaScript and JSON>"
+NODE_FILES = ('.js', '.mjs', '.cjs', '.json')
+# Python code given with -c that could name a file of the book (anything else it reads, it imports)
+NAMES_A_FILE = re.compile(r'open\(|read_|load|Path|glob|listdir|scandir|walk|exec|runpy|__import__|__file__')
 BUILT = str(ROOT / '_build') + os.sep
 NOT_READ = tuple(str(ROOT / p) + os.sep for p in ('_build/.results', '_build/.nbval', '_build/.site-build',
                                                     '.git', '.venv', 'figures/out')) + (str(ROOT / '_build' / 'audits'),)
@@ -109,6 +116,14 @@ def _program(args) -> str:
         return ''               # its version: the environment's digest holds what matters of it
     if 'ipykernel_launcher' in line:
         return KERNEL
+    if name in ('node', 'nodejs'):
+        return NODE
+    if name.startswith('python') and len(words) >= 2:
+        script = os.path.abspath(words[1]) if not words[1].startswith('-') else ''
+        if script.startswith(str(ROOT / 'figures') + os.sep) and script.endswith('.py'):
+            return KERNEL            # a figure script: course/ and figures/ through import, the data
+        if words[1] == '-c' and len(words) >= 3 and not NAMES_A_FILE.search(words[2]):
+            return KERNEL
     if 'jupyter-book' in line and ' build ' in f' {line} ' and str(ROOT) in line:
         return ''                # the book's build: what it makes is read from _build/html
     if 'site_build.py' in line:
@@ -206,28 +221,42 @@ functools.cache = _tracked(lambda: _lru_cache(maxsize=None))
 _TREE = {}
 
 
+def _tree_files(built=True) -> list[str]:
+    """Every file of the book: what git keeps and (``built``) the built site."""
+    found = []
+    for folder, dirs, files in os.walk(ROOT):
+        relative = os.path.relpath(folder, ROOT)
+        top = relative.split(os.sep)[0]
+        dirs[:] = sorted(d for d in dirs if d not in TREE_SKIP and not (
+            relative == '.' and d == '_build') and not (relative in TREE_SKIP_UNDER and d in TREE_SKIP_UNDER[relative]))
+        if relative == '.' and built:
+            dirs.append('_build') if (ROOT / '_build' / 'html').is_dir() else None
+        if top == '_build' and relative != '_build' and not relative.startswith(os.path.join('_build', 'html')):
+            dirs[:] = []
+            continue
+        if relative == '_build':
+            dirs[:] = ['html']
+            continue
+        for name in sorted(files):
+            if not name.endswith(('~', '.swp', '.pyc')):
+                found.append(os.path.join(folder, name))
+    return found
+
+
 def tree_digest() -> str:
     """Every file of the book (what git keeps and the built site), as one digest (once per process)."""
     if 'digest' not in _TREE:
-        found = []
-        for folder, dirs, files in os.walk(ROOT):
-            relative = os.path.relpath(folder, ROOT)
-            top = relative.split(os.sep)[0]
-            dirs[:] = sorted(d for d in dirs if d not in TREE_SKIP and not (
-                relative == '.' and d == '_build') and not (relative in TREE_SKIP_UNDER and d in TREE_SKIP_UNDER[relative]))
-            if relative == '.':
-                dirs.append('_build') if (ROOT / '_build' / 'html').is_dir() else None
-            if top == '_build' and relative != '_build' and not relative.startswith(os.path.join('_build', 'html')):
-                dirs[:] = []
-                continue
-            if relative == '_build':
-                dirs[:] = ['html']
-                continue
-            for name in sorted(files):
-                if not name.endswith(('~', '.swp', '.pyc')):
-                    found.append(os.path.join(folder, name))
-        _TREE['digest'] = reuse.digest(reuse.files_digest(found))
+        _TREE['digest'] = reuse.digest(reuse.files_digest(_tree_files()))
     return _TREE['digest']
+
+
+def node_digest() -> str:
+    """The book's JavaScript and JSON (the built site and node_modules left out: npm's tools are
+    package-lock.json's), as one digest (once per process)."""
+    if 'node' not in _TREE:
+        found = [p for p in _tree_files(built=False) if p.endswith(NODE_FILES) or os.path.basename(p) == 'package-lock.json']
+        _TREE['node'] = reuse.digest(reuse.files_digest(found))
+    return _TREE['node']
 
 
 def kernel_digest() -> str:
@@ -240,6 +269,8 @@ def dep_digest(path: str) -> str:
         return tree_digest()
     if path == KERNEL:
         return kernel_digest()
+    if path == NODE:
+        return node_digest()
     try:
         mode = _stat(path).st_mode
     except (FileNotFoundError, NotADirectoryError):

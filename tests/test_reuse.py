@@ -3,6 +3,7 @@ audit (tests/audits.py) while the page and every file it loaded, the audit code 
 the same; a notebook's nbval run (tests/nbval_reuse.py) while its code cells, course/, the data and
 the environment are the same. And the run's summary says what it visited, made and reused."""
 import json
+import shutil
 import subprocess
 import sys
 
@@ -244,7 +245,7 @@ def test_a_notebook_is_executed_again_only_when_what_nbval_reads_changes(tmp_pat
 
 
 THINGS = '''
-import functools, pathlib, subprocess, sys
+import functools, os, pathlib, subprocess, sys
 ROOT = pathlib.Path(__file__).parent
 
 
@@ -280,7 +281,18 @@ def test_looks_for_a_file():
 
 def test_starts_a_program():
     ran('program')
-    assert subprocess.run([sys.executable, '-c', 'print(1)'], capture_output=True).stdout == b'1\\n'
+    assert subprocess.run(['sh', '-c', 'echo 1'], capture_output=True).stdout == b'1\\n'
+
+
+def test_runs_python_code_that_names_no_file():
+    ran('code')
+    assert subprocess.run([sys.executable, '-c', 'print(2)'], capture_output=True).stdout == b'2\\n'
+
+
+def test_runs_node():
+    ran('node')
+    node = os.environ['NODE_BINARY']
+    assert subprocess.run([node, '-e', 'process.stdout.write("3")'], capture_output=True).stdout == b'3'
 
 
 def test_asks_a_program_its_version():
@@ -315,9 +327,10 @@ def _kept_for_the_file_holding_nothing():
 
 
 def test_a_test_runs_again_only_when_what_it_read_changes(tmp_path):
-    """A copy of the plugin on a book of six tests: the second run reuses all of them; each change
-    makes exactly the tests that read it run again (a memoised read counts for every caller, a
-    program counts as reading the whole book); a test that fails is run again."""
+    """A copy of the plugin on a small book of tests: the second run reuses all of them; each change
+    makes exactly the tests that read it run again (a memoised read counts for every caller; a
+    program counts as reading the whole book, but Python code that names no file reads what a
+    kernel reads and Node the book's JavaScript and JSON); a test that fails is run again."""
     book = tmp_path / 'book'
     (book / 'tests').mkdir(parents=True)
     (book / 'scripts').mkdir()
@@ -333,7 +346,8 @@ def test_a_test_runs_again_only_when_what_it_read_changes(tmp_path):
     (book / 'pasta').mkdir()
     (book / 'pasta' / 'a').write_text('')
     log = tmp_path / 'ran.log'
-    env = {'PYTHONPATH': str(book / 'tests'), 'PATH': '/usr/bin:/bin', 'HOME': str(tmp_path)}
+    env = {'PYTHONPATH': str(book / 'tests'), 'PATH': '/usr/bin:/bin', 'HOME': str(tmp_path),
+           'NODE_BINARY': shutil.which('node')}
 
     def run():
         log.write_text('')
@@ -341,16 +355,23 @@ def test_a_test_runs_again_only_when_what_it_read_changes(tmp_path):
                                 capture_output=True, text=True, env=env)
         return result.returncode, set(log.read_text().split()), result.stdout + result.stderr
 
-    everything = {'reads', 'cached', 'lists', 'looks', 'program', 'version', 'nothing', 'other'}
+    everything = {'reads', 'cached', 'lists', 'looks', 'program', 'code', 'node', 'version', 'nothing', 'other'}
     code, ran, out = run()
     assert code == 0 and ran == everything, out
-    assert 'tests: 0 reused' in out and '8 ran' in out
+    assert 'tests: 0 reused' in out and '10 ran' in out
     code, ran, out = run()
     assert code == 0 and ran == set(), out
-    assert 'tests: 8 reused' in out
+    assert 'tests: 10 reused' in out
     (book / 'data.txt').write_text('um três')
     code, ran, out = run()
     assert ran == {'reads', 'cached', 'program'}, out          # the program may read anything
+    (book / 'course').mkdir()
+    (book / 'course' / 'modulo.py').write_text('X = 1\n')
+    code, ran, out = run()
+    assert ran == {'program', 'code'}, out                     # what a kernel reads: course/
+    (book / 'regras.js').write_text('module.exports = 1;\n')
+    code, ran, out = run()
+    assert ran == {'program', 'node'}, out                     # the book's JavaScript
     (book / 'pasta' / 'b').write_text('')
     code, ran, out = run()
     assert code != 0 and ran == {'lists', 'program'}, out
