@@ -554,6 +554,10 @@ def no_script(browser, sites, name):
         v.close()
 
 
+GUARDAR_SETTLED = """() => { const s = document.querySelector('.guardar-curso-estado');
+    return !s || !(s.textContent.includes('JavaScript') || s.textContent.startsWith('Calculando')); }"""
+
+
 def _serving(body):
     """A route that answers with ``body`` as a stylesheet."""
     return lambda route: route.fulfill(body=body, content_type='text/css')
@@ -573,9 +577,10 @@ def _styles(width, scheme):
                     v.context.route('**/_static/site.css*', _serving(whole.read_bytes()))
                 pg = v.page
                 v.open(name, weigh=False)
-                # the home page's "Guardar o curso" box says the course's size once offline.json has come
-                pg.wait_for_function("!document.querySelector('.guardar-curso-estado')"
-                                     " || !document.querySelector('.guardar-curso-estado').textContent.includes('JavaScript')")
+                # the home page's "Guardar o curso" box says the course's size once offline.json has
+                # come (first it says it needs JavaScript, then that it is counting: a drawing made
+                # meanwhile, on a busy machine, lacked its buttons)
+                pg.wait_for_function(GUARDAR_SETTLED)
                 pg.wait_for_timeout(200)              # the deferred scripts' first drawing
                 drawn[which] = pg.evaluate(STYLES_JS, [STYLE_PROPERTIES, STYLE_PSEUDO])
                 asked += v.asked
