@@ -124,6 +124,15 @@ OVERFLOW_JS = """() => {
     return [...new Set(problems)];
 }"""
 
+# the previous and next pages' titles under the text: each whole, inside its link and the screen
+TITLES_WHOLE = """() => Array.from(document.querySelectorAll('.prev-next-area a'), a => {
+    const t = a.querySelector('.prev-next-title'), r = document.createRange();
+    r.selectNodeContents(t);
+    const box = a.getBoundingClientRect(), rects = Array.from(r.getClientRects());
+    return {title: t.textContent.trim(), cut: a.scrollWidth > a.clientWidth + 1,
+            inside: rects.every(x => x.left >= box.left - 0.5 && x.right <= box.right + 0.5
+                                     && x.right <= innerWidth + 0.5)}; })"""
+
 SEARCH_FIELDS = ('.search-button-field, .search-button, input[type=search], '
                  'form[role=search] input')
 
@@ -453,7 +462,7 @@ def desktop_dark(browser, sites, name):
 def phone(browser, sites, name):
     """A phone, 390 × 844 at 3 device pixels, light, as GitHub Pages serves it: the weight of a
     first visit (read to its end); with every quiz answered, the touch targets (axe's target-size,
-    at the top of the page) and the names and fields; with the answers shown, what overflows, the
+    at the top of the page), the names and fields, and the previous and next titles; with the answers shown, what overflows, the
     formulas too wide, what scrolls sideways and says so (every block open); the figures shown
     and the height of their words."""
     v = Visit(browser, sites['gzip'], {'viewport': PHONE, 'device_scale_factor': 3}, mode='light')
@@ -469,6 +478,7 @@ def phone(browser, sites, name):
         out['small'] = pg.evaluate(SMALL_TARGETS_JS)
         out['search'] = sum(e.is_visible() for e in pg.locator(SEARCH_FIELDS).all())
         out['names'] = pg.evaluate(NAMES_JS)
+        out['titles'] = pg.evaluate(TITLES_WHOLE)
         pg.evaluate(SHOW_ANSWERS)
         pg.evaluate(TWO_FRAMES)
         out['overflow'] = pg.evaluate(OVERFLOW_JS)

@@ -10,6 +10,8 @@ import re
 
 import pytest
 
+from conftest import toc_pages
+
 pytestmark = pytest.mark.slow      # the built site, a browser or a notebook run
 
 PHONE = {'width': 390, 'height': 844}
@@ -132,24 +134,13 @@ def test_no_fixed_button_sits_on_the_headers_toolbar(page, width, lesson):
     page.wait_for_function('scrollY === 0')
 
 
-TITLES_WHOLE = """() => Array.from(document.querySelectorAll('.prev-next-area a'), a => {
-    const t = a.querySelector('.prev-next-title'), r = document.createRange();
-    r.selectNodeContents(t);
-    const box = a.getBoundingClientRect(), rects = Array.from(r.getClientRects());
-    return {title: t.textContent.trim(), cut: a.scrollWidth > a.clientWidth + 1,
-            inside: rects.every(x => x.left >= box.left - 0.5 && x.right <= box.right + 0.5
-                                     && x.right <= innerWidth + 0.5)}; })"""
-
-
-def test_the_previous_and_next_titles_read_whole_on_a_phone(page):
+@pytest.mark.parametrize('name', toc_pages())
+def test_the_previous_and_next_titles_read_whole_on_a_phone(audit, name):
     """Issue 41: under the first part of the fundamental lesson "Anterior" read
-    "Avaliando classificadore", the rest cut off. Every page's two titles show whole at 390 px."""
-    from conftest import toc_pages
-    page.set_viewport_size(PHONE)
-    for name in toc_pages():
-        page.goto(f'{page.site_url}/{name}.html', wait_until='domcontentloaded')
-        for link in page.evaluate(TITLES_WHOLE):
-            assert not link['cut'] and link['inside'], (name, link['title'])
+    "Avaliando classificadore", the rest cut off. Every page's two titles show whole at 390 px
+    (read in the page's phone visit, tests/audits.py)."""
+    for link in audit(name, 'phone')['titles']:
+        assert not link['cut'] and link['inside'], (name, link['title'])
 
 
 def test_the_lesson_map_reads_as_lessons_on_a_phone(page):
