@@ -106,7 +106,8 @@ def pytest_xdist_auto_num_workers(config):
     """The processes of ``-n auto`` (pyproject.toml): one per core for the fast tier, which is all
     CPU; one more for the whole suite, whose tests wait about a tenth of their time (a page left to
     settle before its bytes are counted, a finger's gestures, a book built in a subprocess), time
-    the extra process fills (measured on 2 cores: 785 -> 720 s; the fast tier 52 -> 65 s with 3)."""
+    the extra process fills (measured on 2 cores: 785 -> 720 s; the fast tier 52 -> 65 s with 3). Two
+    more fill less than they cost (07/12, a clean clone: 973 s with 3 processes, 1.060 s with 4)."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else (os.cpu_count() or 1)
     return cores + 1 if _whole_suite(config) else cores
 
