@@ -351,7 +351,7 @@ def expected(seed, listing3):
         'custo_seed_output_sentence': (
             'Os números do texto que vêm desta saída são os mesmos, até a última casa.' if 11 * C_FP == C_FP + C_FN else
             'Os números do texto que vêm desta saída são os mesmos, até a última casa, menos os da teoria: o código acima foi escrito '
-            'para uma falha a 10 e um alarme falso a 1 e chama de "theory 1/11" o limiar 0,09. Com os preços desta '
+            'para os preços das fontes (10 por falha, 1 por alarme) e chama de "theory 1/11" o limiar 0,09. Com os preços desta '
             f'aula, a teoria é {C_FP // g}/{(C_FP + C_FN) // g}, cerca de {num(s_star, 2)}, e é desse limiar que o '
             'texto fala.'),
         'custo_n': str(len(y)), 'custo_n_mal': str(n_mal), 'custo_n_ben': str(n_ben),

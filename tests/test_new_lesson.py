@@ -10,8 +10,8 @@ points at a fork, ``scripts/new_lesson.py`` adds a lesson and its lab from the t
   lessons' Colab set-up, the built pages' buttons) and the old one nowhere;
 - the template's lesson and lab pass every tier of the suite as the template writes them: the
   copy's own tests that are about those pages (``-k`` their name: nbval of the lesson, the page
-  checks, the browser tests), run on the copy's small book, with the glossary's checks of the cost
-  pages' prose;
+  checks, the browser tests), run on the copy's small book, with the cost lesson's numbers
+  recomputed (``test_custo_numbers.py``) and the glossary's checks of its prose;
 - the lessons' words stay within the course's budget at the new price.
 
 The small book holds the home page, the cost lesson (all its parts), the new lesson and lab, the glossary and
@@ -81,7 +81,8 @@ def instructor(tmp_path_factory):
     cost_parts = list(next(x for x in toc.lessons(book) if x.name == 'custo').parts)
     small_book.keep(book, ['intro', *cost_parts, f'lessons/{NAME}', f'labs/{NAME}', 'glossario', 'progresso'])
     tests = run([sys.executable, '-m', 'pytest', '-q', '-p', 'no:cacheprovider', '-n', '0',
-                 '-k', f'{NAME} or {NAME.replace("-", "_")} or test_seed_outputs or ({GLOSSARY_TESTS}) and custo'],
+                 '-k', f'{NAME} or {NAME.replace("-", "_")} or test_seed_outputs or test_custo_numbers '
+                 f'or ({GLOSSARY_TESTS}) and custo'],
                 book, timeout=1800)
     return {'book': book, 'html': book / '_build' / 'html', 'original': original, 'fork': fork,
             'miss': miss, 'new_miss': new_miss, 'alarm': alarm, 'refresh': refreshed.stdout, 'tests': tests}
