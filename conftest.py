@@ -68,17 +68,21 @@ def pytest_collection_modifyitems(config, items):
 
 
 LONG_FILES = {'test_new_lesson.py', 'test_preview.py'}   # 1-3 min each: start them early
+# The instructor's path builds a small book of its own: it runs beside this run's build even though
+# its last test compares with the site (and waits for it there). Counted as a file that reads the
+# site (since 1161714), it ran after the build, while the processes waited for it ~190 s in all.
+BESIDE_THE_BUILD = {'test_new_lesson.py'}
 
 
 def _turn(items):
     """The order of the files in a run (``--dist loadfile`` gives a process a whole file, in this
     order; ``--no-loadscope-reorder`` keeps xdist from ordering them by their number of tests):
-    while the book builds in the background, the files that do not read the site; then the lesson
-    notebooks (nbval compares them with the build's execution of this run: tests/nbval_reuse.py);
-    then the files that read the site. In each group the longest first (the two that build or serve
-    a copy of the book, ``LONG_FILES``; then, of those that read the site, by their number of browser
-    tests), so that no process is left alone with a long file at the end. A file's own tests keep
-    their order."""
+    while the book builds in the background, the files that do not read the site (and
+    ``BESIDE_THE_BUILD``); then the lesson notebooks (nbval compares them with the build's execution
+    of this run: tests/nbval_reuse.py); then the files that read the site. In each group the
+    longest first (the two that build or serve a copy of the book, ``LONG_FILES``; then, of those
+    that read the site, by their number of browser tests), so that no process is left alone with a
+    long file at the end. A file's own tests keep their order."""
     files = {}
     for item in items:
         needs = set(getattr(item, 'fixturenames', ()))
@@ -89,6 +93,7 @@ def _turn(items):
 
     def turn(item):
         site, browsers = files[item.path]
+        site = site and item.path.name not in BESIDE_THE_BUILD
         notebook = item.path.suffix == '.ipynb'
         long = item.path.name in LONG_FILES
         return (1 if notebook else 2 if site else 0, (not long, -browsers if site else 0), position[item.path])

@@ -172,3 +172,21 @@ def test_every_relative_link_of_the_readme_and_the_guide_resolves():
             if anchor:
                 assert urllib.parse.unquote(anchor) in anchors(target), \
                     f'{doc.name}: ({link}): {target.name} has no heading with that anchor'
+
+
+def test_the_instructors_path_starts_while_the_book_builds():
+    """The suite's order (conftest.py, ``_turn``): the instructor's path, which builds a small book
+    of its own, runs beside this run's build though one of its tests reads the site; the other files
+    that read the site, after the lesson notebooks."""
+    import conftest
+    from types import SimpleNamespace
+
+    def item(path, *fixtures):
+        return SimpleNamespace(path=ROOT / path, fixturenames=list(fixtures))
+    items = [item('tests/test_weight.py', 'audit'), item('tests/test_weight.py', 'site', 'audit'),
+             item('lessons/custo.ipynb'), item('tests/test_config.py'),
+             item('tests/test_new_lesson.py', 'instructor'), item('tests/test_new_lesson.py', 'instructor', 'site')]
+    order = [(i.path.name, i.fixturenames) for i in sorted(items, key=conftest._turn(items))]
+    assert [name for name, _ in order] == ['test_new_lesson.py', 'test_new_lesson.py', 'test_config.py',
+                                           'custo.ipynb', 'test_weight.py', 'test_weight.py'], order
+    assert order[1][1] == ['instructor', 'site'], 'a file keeps its own order'
