@@ -284,8 +284,10 @@ def dep_digest(path: str) -> str:
 
 
 def listing_digest(path: str) -> str:
+    """A folder's names, without ``__pycache__`` (what Python writes beside the code, not the book:
+    a nested pytest that wrote one in ``tests/`` mid-run made 75 records stale at the next run)."""
     try:
-        return reuse.digest(sorted(os.listdir(path)))
+        return reuse.digest(sorted(n for n in os.listdir(path) if n != '__pycache__'))
     except (FileNotFoundError, NotADirectoryError):
         return 'missing'
 

@@ -128,12 +128,9 @@ def test_an_installed_course_checks_a_prediction_with_no_download(tmp_path):
     """As in Colab (`pip install git+...`): the wheel carries the notes."""
     import subprocess
     import sys
-    import zipfile
-    wheel_dir, site_dir = tmp_path / 'wheel', tmp_path / 'site'
-    built = subprocess.run([sys.executable, '-m', 'pip', 'wheel', '-q', '--no-deps', '--no-build-isolation',
-                            '-w', str(wheel_dir), str(ROOT)], cwd=tmp_path, capture_output=True, text=True)
-    assert built.returncode == 0, built.stderr
-    zipfile.ZipFile(next(wheel_dir.glob('*.whl'))).extractall(site_dir)
+
+    import installed_course
+    site_dir = installed_course.unpacked_wheel(tmp_path)
     code = ("import course.confira as c; print(c.texts_dir()); m, k = c.lab_checks('custo'); "
             "m('experimento 3', 'acima de 0,5'); k('experimento 3')")
     run = subprocess.run([sys.executable, '-c', code], cwd=tmp_path, capture_output=True, text=True,

@@ -178,8 +178,9 @@ def test_the_instructors_path_starts_while_the_book_builds():
     """The suite's order (conftest.py, ``_turn``): the instructor's path, which builds a small book
     of its own, runs beside this run's build though one of its tests reads the site; the other files
     that read the site, after the lesson notebooks."""
-    import conftest
     from types import SimpleNamespace
+
+    import conftest
 
     def item(path, *fixtures):
         return SimpleNamespace(path=ROOT / path, fixturenames=list(fixtures))
