@@ -59,48 +59,52 @@ def open_site(page, path='lessons/roc.html'):
     page.goto(f'{page.site_url}/{path}', wait_until='load')
 
 
+@pytest.fixture(scope='module')
+def dialog(browser, site_url):
+    """One lesson, opened once, for the tests that only type in its search dialog: each query
+    replaces the one before (``typed`` empties the field), as a student searches again."""
+    pg = recording_page(browser, [site_url, 'data:'])
+    pg.site_url = site_url
+    open_site(pg)
+    yield pg
+    pg.context.close()
+
+
 @pytest.mark.parametrize('query', list(QUERIES))
-def test_a_query_without_accents_finds_the_lesson_that_teaches_it(page, query):
+def test_a_query_without_accents_finds_the_lesson_that_teaches_it(dialog, query):
     anchor, lesson, lab = QUERIES[query]
-    open_site(page)
-    _, entries, pages = typed(page, query)
+    _, entries, pages = typed(dialog, query)
     assert entries and entries[0] == f'glossario#{anchor}', (query, entries)
     assert pages and pages[0] == lesson, (query, pages)
     if lab in pages:
         assert pages.index(lesson) < pages.index(lab)
     labs = [p.startswith('labs/') for p in pages]
     assert labs == sorted(labs), f'a lab above a lesson: {pages}'
-    where = page.locator('#pst-search-dialog .course-search-where a')
+    where = dialog.locator('#pst-search-dialog .course-search-where a')
     assert where.count() == 1 and f'{lesson}.html' in where.get_attribute('href')
-    assert page.outside_requests == [] and page.console_errors == []
+    assert dialog.outside_requests == [] and dialog.console_errors == []
 
 
 @pytest.mark.parametrize('query', [q for q in QUERIES if ACCENTED[q] != q])
-def test_with_and_without_accents_the_same_results(page, query):
-    open_site(page)
-    plain = typed(page, query)[1:]
-    accented = typed(page, ACCENTED[query])[1:]
+def test_with_and_without_accents_the_same_results(dialog, query):
+    plain = typed(dialog, query)[1:]
+    accented = typed(dialog, ACCENTED[query])[1:]
     assert plain == accented, (query, plain, accented)
 
 
-def test_a_plural_finds_the_singular_and_a_singular_the_plural(page):
-    open_site(page)
-    assert typed(page, 'limiar')[1][0] == 'glossario#term-limiar'
-    assert typed(page, 'matrizes de confusao')[1][0] == 'glossario#term-matriz-de-confusao'
-    assert typed(page, 'falsos positivos')[1][0] == 'glossario#term-falso-positivo'
+def test_a_plural_finds_the_singular_and_a_singular_the_plural(dialog):
+    assert typed(dialog, 'limiar')[1][0] == 'glossario#term-limiar'
+    assert typed(dialog, 'matrizes de confusao')[1][0] == 'glossario#term-matriz-de-confusao'
+    assert typed(dialog, 'falsos positivos')[1][0] == 'glossario#term-falso-positivo'
 
 
-def test_nothing_found_says_so_in_portuguese(page):
-    open_site(page)
-    page.keyboard.press('Control+k')
+def test_nothing_found_says_so_in_portuguese(dialog):
     # no word of the course (Pagefind shortens a word it does not know until it meets one: "zzzzqq"
     # would meet the "z" of a formula, indexed as text since issue 30)
-    page.locator('#pst-search-dialog input[name=q]').press_sequentially('qqqqzz', delay=20)
-    status = page.locator('#pst-search-dialog .course-search-status')
-    status.wait_for()
-    page.wait_for_function("document.querySelector('#pst-search-dialog .course-search-status')"
-                           ".textContent.startsWith('Nada encontrado')")
-    assert status.get_attribute('role') == 'status'
+    box, entries, pages = typed(dialog, 'qqqqzz')
+    status = dialog.locator('#pst-search-dialog .course-search-status')
+    assert status.inner_text().startswith('Nada encontrado'), status.inner_text()
+    assert status.get_attribute('role') == 'status' and entries == pages == []
 
 
 def test_the_index_loads_only_when_someone_types(browser, site_url):
@@ -262,25 +266,23 @@ def test_the_dialog_and_the_search_page_count_alike(page):
         assert shown >= len(pages)
 
 
-def test_the_glossary_hit_names_where_it_is_taught_once(page):
+def test_the_glossary_hit_names_where_it_is_taught_once(dialog):
     """Issue 30: "Onde o curso ensina: Calibração: 0,8 quer dizer 80 %?, Calibração: 0,8 quer
     dizer 80 %?". The page is named once, linked as the page results link it."""
-    open_site(page)
-    typed(page, 'calibracao')
-    where = page.locator('#pst-search-dialog .course-search-where a')
+    typed(dialog, 'calibracao')
+    where = dialog.locator('#pst-search-dialog .course-search-where a')
     assert where.count() == 1
     text = where.inner_text()
     title = 'Calibração: 0,8 quer dizer 80 %?'
     assert text.count(title) == 1, text
-    page_link = page.locator('#pst-search-dialog .course-search-pages a.course-search-title').first
+    page_link = dialog.locator('#pst-search-dialog .course-search-pages a.course-search-title').first
     assert where.get_attribute('href').split('#')[0] == page_link.get_attribute('href').split('#')[0] \
         == '/lessons/calibracao.html'
 
 
-def test_a_snippet_keeps_its_formula(page):
+def test_a_snippet_keeps_its_formula(dialog):
     """Issue 30: "Média harmônica ponderada de precisão e revocação, : com a revocação pesa
     mais": the formula had vanished. The F-beta entry's snippet reads its β."""
-    open_site(page)
-    typed(page, 'f-beta')
-    entry = page.locator('#pst-search-dialog .course-search-entries li').first.inner_text()
+    typed(dialog, 'f-beta')
+    entry = dialog.locator('#pst-search-dialog .course-search-entries li').first.inner_text()
     assert 'β' in entry and ', :' not in entry, entry
