@@ -59,7 +59,7 @@ NODE_FILES = ('.js', '.mjs', '.cjs', '.json')
 NAMES_A_FILE = re.compile(r'open\(|read_|load|Path|glob|listdir|scandir|walk|exec|runpy|__import__|__file__')
 BUILT = str(ROOT / '_build') + os.sep
 NOT_READ = tuple(str(ROOT / p) + os.sep for p in ('_build/.results', '_build/.nbval', '_build/.site-build',
-                                                    '.git', '.venv', 'figures/out')) + (str(ROOT / '_build' / 'audits'),)
+                                                    '_build/instructor', '.git', '.venv', 'figures/out')) + (str(ROOT / '_build' / 'audits'),)
 ENVIRONMENT = ('CHROMIUM', 'SCIKIT_LEARN_DATA', 'OPENBLAS_NUM_THREADS', 'OMP_NUM_THREADS', 'MPLBACKEND',
                'PYTHONPATH', 'PYTHONHASHSEED', 'LANG', 'LC_ALL', 'TZ')
 # the folders a whole-book digest leaves out: what git leaves out and the test run writes

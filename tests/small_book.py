@@ -28,8 +28,18 @@ FULL_TOC = Path('.course-toc') / '_toc.yml'
 
 
 def copy(target: Path, cache: bool = True) -> Path:
-    """The course copied to ``target`` (with ``cache``, its execution cache too), ready to edit and build."""
-    shutil.copytree(ROOT, target, ignore=IGNORE)
+    """The course copied to ``target`` (with ``cache``, its execution cache too), ready to edit and build.
+
+    A ``target`` that holds an earlier copy keeps its ``_build/`` (its own execution cache, test
+    records, audits and site, each reused only while what it was made from is unchanged) and gets
+    every other file from the course again: nothing of the earlier copy's sources or edits stays."""
+    if target.exists():
+        if cache:
+            raise ValueError(f'{target}: an earlier copy keeps its own execution cache; copy with cache=False')
+        for entry in target.iterdir():
+            if entry.name != '_build':
+                shutil.rmtree(entry) if entry.is_dir() and not entry.is_symlink() else entry.unlink()
+    shutil.copytree(ROOT, target, ignore=IGNORE, dirs_exist_ok=True)
     (target / 'node_modules').symlink_to(ROOT / 'node_modules', target_is_directory=True)
     executed = ROOT / '_build' / '.jupyter_cache'
     if cache and executed.is_dir():

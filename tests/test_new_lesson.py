@@ -19,10 +19,12 @@ The small book holds the home page, the cost lesson (all its parts), the new les
 """
 import os
 import re
+import shutil
 import subprocess
 import sys
 
 import pytest
+import reuse
 import small_book
 import yaml
 from bs4 import BeautifulSoup
@@ -57,13 +59,21 @@ def run(args, cwd, **kw):
     return subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, **kw)
 
 
+# The copy lives here from one run to the next: its sources are the course's again at every run
+# (tests/small_book.py), its own _build/ stays, so that its build and its test run reuse what the
+# edit did not reach, as this checkout's do (a clean clone, or --fresh, starts it anew).
+FORK = ROOT / '_build' / 'instructor' / 'curso'
+
+
 @pytest.fixture(scope='module')
-def instructor(tmp_path_factory):
+def instructor():
     """The copy after the instructor's three edits and ``refresh.py --accept``, and its own test
     run of the new pages (which builds its small book). Without this checkout's execution cache:
     the fork's address is in every lesson's Colab set-up cell, so no part of the small book would
     find its run there; and so the copy does not wait for this run's build, and runs beside it."""
-    book = small_book.copy(tmp_path_factory.mktemp('fork') / 'curso', cache=False)
+    if reuse.fresh() and FORK.exists():
+        shutil.rmtree(FORK)
+    book = small_book.copy(FORK, cache=False)
     original = yaml.safe_load((ROOT / '_config.yml').read_text(encoding='utf-8'))['repository']['url']
     fork = next(f for f in FORKS if f != original.rstrip('/'))
     lesson = book / 'lessons' / 'custo-verificacao.md'   # the part whose visible code the others copy

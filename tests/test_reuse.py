@@ -386,3 +386,22 @@ def test_a_test_runs_again_only_when_what_it_read_changes(tmp_path):
     env[reuse.FRESH] = '1'
     code, ran, out = run()
     assert code == 0 and ran == everything, out
+
+
+def test_a_copy_made_again_over_an_earlier_one_keeps_only_its_build(tmp_path):
+    """The instructor's copy lives from one run to the next (tests/test_new_lesson.py): copied
+    again, it holds the course's files as they are, nothing the earlier copy's edits made, and
+    the earlier ``_build/`` (its execution cache and records) as it was."""
+    import small_book
+    book = small_book.copy(tmp_path / 'curso', cache=False)
+    (book / '_config.yml').write_text('editado', encoding='utf-8')
+    (book / 'lessons' / 'aula-nova.md').write_text('# nova', encoding='utf-8')
+    (book / '_build' / '.results').mkdir(parents=True)
+    (book / '_build' / '.results' / 'r.json').write_text('{}', encoding='utf-8')
+    again = small_book.copy(tmp_path / 'curso', cache=False)
+    assert (again / '_config.yml').read_bytes() == (ROOT / '_config.yml').read_bytes()
+    assert not (again / 'lessons' / 'aula-nova.md').exists()
+    assert (again / '_build' / '.results' / 'r.json').read_text(encoding='utf-8') == '{}'
+    assert (again / 'node_modules').resolve() == (ROOT / 'node_modules').resolve()
+    with pytest.raises(ValueError, match='cache=False'):
+        small_book.copy(tmp_path / 'curso', cache=True)
