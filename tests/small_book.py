@@ -10,6 +10,8 @@ warnings in the copy; the whole book, built by the ``site`` fixture, checks ever
 """
 from __future__ import annotations
 
+import filecmp
+import os
 import re
 import shutil
 from pathlib import Path
@@ -36,15 +38,45 @@ def copy(target: Path, cache: bool = True) -> Path:
     if target.exists():
         if cache:
             raise ValueError(f'{target}: an earlier copy keeps its own execution cache; copy with cache=False')
-        for entry in target.iterdir():
-            if entry.name != '_build':
-                shutil.rmtree(entry) if entry.is_dir() and not entry.is_symlink() else entry.unlink()
-    shutil.copytree(ROOT, target, ignore=IGNORE, dirs_exist_ok=True)
+        _mirror(target)
+        return target
+    shutil.copytree(ROOT, target, ignore=IGNORE)
     (target / 'node_modules').symlink_to(ROOT / 'node_modules', target_is_directory=True)
     executed = ROOT / '_build' / '.jupyter_cache'
     if cache and executed.is_dir():
         shutil.copytree(executed, target / '_build' / '.jupyter_cache')
     return target
+
+
+def _mirror(target: Path) -> None:
+    """``target``'s files made the course's again, its ``_build/`` and ``node_modules`` link kept: a
+    file that differs is copied with the time of the copy (Sphinx reads a page again only when its
+    file is newer than its last reading, and the earlier copy's edits are newer than the course's
+    files), a file that does not differ keeps its time, a file the course does not hold goes."""
+    kept = set()
+    for folder, dirs, files in os.walk(ROOT):
+        folder = Path(folder)
+        dirs[:] = [d for d in dirs if not IGNORE(str(folder), [d])]
+        for name in set(files) - IGNORE(str(folder), files):
+            relative = (folder / name).relative_to(ROOT)
+            kept.add(relative)
+            there = target / relative
+            if not there.is_file() or not filecmp.cmp(folder / name, there, shallow=False):
+                there.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(folder / name, there)
+    for folder, dirs, files in os.walk(target, topdown=False):
+        folder = Path(folder)
+        relative = folder.relative_to(target)
+        if relative.parts[:1] in (('_build',), ('node_modules',)):
+            continue
+        for name in files:
+            if relative / name not in kept:
+                (folder / name).unlink()
+        for name in dirs:
+            path = folder / name
+            if (relative / name).parts[:1] not in (('_build',), ('node_modules',)) and not path.is_symlink() \
+                    and not any(path.iterdir()):
+                path.rmdir()
 
 
 def keep(book: Path, pages: list[str], source: Path | None = None) -> None:

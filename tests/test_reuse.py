@@ -392,15 +392,24 @@ def test_a_copy_made_again_over_an_earlier_one_keeps_only_its_build(tmp_path):
     """The instructor's copy lives from one run to the next (tests/test_new_lesson.py): copied
     again, it holds the course's files as they are, nothing the earlier copy's edits made, and
     the earlier ``_build/`` (its execution cache and records) as it was."""
+    import os
+
     import small_book
     book = small_book.copy(tmp_path / 'curso', cache=False)
     (book / '_config.yml').write_text('editado', encoding='utf-8')
     (book / 'lessons' / 'aula-nova.md').write_text('# nova', encoding='utf-8')
+    (book / '.course-toc').mkdir()
+    (book / '.course-toc' / '_toc.yml').write_text('root: intro', encoding='utf-8')
     (book / '_build' / '.results').mkdir(parents=True)
     (book / '_build' / '.results' / 'r.json').write_text('{}', encoding='utf-8')
+    # Sphinx reads a page again when its file is newer than its last reading: a file put back is
+    # newer than the edit it undoes, a file left as it was keeps its time
+    os.utime(book / '_config.yml', (2000, 2000))
+    os.utime(book / 'intro.md', (1000, 1000))
     again = small_book.copy(tmp_path / 'curso', cache=False)
     assert (again / '_config.yml').read_bytes() == (ROOT / '_config.yml').read_bytes()
-    assert not (again / 'lessons' / 'aula-nova.md').exists()
+    assert (again / '_config.yml').stat().st_mtime > 2000 and (again / 'intro.md').stat().st_mtime == 1000
+    assert not (again / 'lessons' / 'aula-nova.md').exists() and not (again / '.course-toc').exists()
     assert (again / '_build' / '.results' / 'r.json').read_text(encoding='utf-8') == '{}'
     assert (again / 'node_modules').resolve() == (ROOT / 'node_modules').resolve()
     with pytest.raises(ValueError, match='cache=False'):
