@@ -53,22 +53,29 @@ def free_port() -> int:
 
 class BookCopy:
     """The book in a temporary folder: what git knows of it (and the new files it does not
-    ignore), a link to node_modules, and a copy of the execution cache."""
+    ignore), a link to node_modules, and a copy of the execution cache. With ``folder``, a copy
+    already made there (kept from one run to the next, its own ``_build/preview`` too): only the
+    execution cache is copied again, so that the first start finds every lesson's current run."""
 
-    def __init__(self, root: Path = ROOT):
+    def __init__(self, root: Path = ROOT, folder: Path | None = None):
         self.source = root
-        self.tmp = tempfile.TemporaryDirectory(prefix='preview-')
-        self.root = Path(self.tmp.name) / 'book'
-        files = subprocess.run(['git', 'ls-files', '--cached', '--others', '--exclude-standard', '-z'],
-                               cwd=root, check=True, capture_output=True).stdout.decode().split('\0')
-        for name in filter(None, files):
-            source = root / name
-            if source.is_file():
-                target = self.root / name
-                target.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copy2(source, target)
-        (self.root / 'node_modules').symlink_to((root / 'node_modules').resolve())
+        self.tmp = None
         cache = root / '_build' / '.jupyter_cache'
+        if folder is not None:
+            self.root = folder
+            shutil.rmtree(folder / '_build' / '.jupyter_cache', ignore_errors=True)
+        else:
+            self.tmp = tempfile.TemporaryDirectory(prefix='preview-')
+            self.root = Path(self.tmp.name) / 'book'
+            files = subprocess.run(['git', 'ls-files', '--cached', '--others', '--exclude-standard', '-z'],
+                                   cwd=root, check=True, capture_output=True).stdout.decode().split('\0')
+            for name in filter(None, files):
+                source = root / name
+                if source.is_file():
+                    target = self.root / name
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copy2(source, target)
+            (self.root / 'node_modules').symlink_to((root / 'node_modules').resolve())
         if cache.is_dir():
             shutil.copytree(cache, self.root / '_build' / '.jupyter_cache')
 
@@ -77,7 +84,8 @@ class BookCopy:
         path.write_text(change(path.read_text(encoding='utf-8')), encoding='utf-8')
 
     def close(self):
-        self.tmp.cleanup()
+        if self.tmp:
+            self.tmp.cleanup()
 
     def __enter__(self):
         return self

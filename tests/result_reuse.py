@@ -18,7 +18,10 @@ While a test runs (its set-up, its call, its teardown), this plugin notes what t
   ``quiz/``, the data, the requirements: tests/nbval_reuse.py's inputs), and so does Python running
   a figure script or ``-c`` code that names no file (it reads the book through ``import``); Node
   reads the book's JavaScript and JSON (the modules it requires; the suite gives it its cases
-  on stdin); Playwright's driver, tesseract and the book's own build are read through what they
+  on stdin); Python started in a folder outside the book, naming no file of it (a nested pytest
+  or Sphinx on a small book in a temporary folder), reads every file but the lessons' and labs'
+  sources and the built site (it reaches the book through what it imports); Playwright's driver,
+  tesseract and the book's own build are read through what they
   produce; any other program may read anything, so the test depends on every file of the book
   (``TREE``).
 
@@ -54,12 +57,15 @@ RAN = 'tests_ran'
 TREE = '<every file of the book>'
 KERNEL = '<what a notebook kernel reads>'
 NODE = "<the book's JavaScript and JSON>"
+ELSEWHERE = "<the book but its lessons, its labs and its built site>"
+PAGE_SOURCES = tuple(str(ROOT / p) + os.sep for p in ('lessons', 'labs'))
 NODE_FILES = ('.js', '.mjs', '.cjs', '.json')
 # Python code given with -c that could name a file of the book (anything else it reads, it imports)
 NAMES_A_FILE = re.compile(r'open\(|read_|load|Path|glob|listdir|scandir|walk|exec|runpy|__import__|__file__')
 BUILT = str(ROOT / '_build') + os.sep
 NOT_READ = tuple(str(ROOT / p) + os.sep for p in ('_build/.results', '_build/.nbval', '_build/.site-build',
-                                                    '_build/instructor', '.git', '.venv', 'figures/out')) + (str(ROOT / '_build' / 'audits'),)
+                                                    '_build/instructor', '_build/preview-copy', '.git', '.venv',
+                                                    'figures/out')) + (str(ROOT / '_build' / 'audits'),)
 ENVIRONMENT = ('CHROMIUM', 'SCIKIT_LEARN_DATA', 'OPENBLAS_NUM_THREADS', 'OMP_NUM_THREADS', 'MPLBACKEND',
                'PYTHONPATH', 'PYTHONHASHSEED', 'LANG', 'LC_ALL', 'TZ')
 # the folders a whole-book digest leaves out: what git leaves out and the test run writes
@@ -105,7 +111,8 @@ def _path_of(arg) -> str | None:
 
 def _program(args) -> str:
     """What a program the test starts reads: through its output (Playwright's driver, tesseract, the
-    book's build), what a lesson reads (a kernel), or anything (the whole book)."""
+    book's build), what a lesson reads (a kernel), what Python elsewhere imports, or anything (the
+    whole book)."""
     executable, argv = args[0], args[1]
     words = [os.fsdecode(a) for a in (argv if isinstance(argv, (list, tuple)) else [argv])]
     line = ' '.join(words)
@@ -124,11 +131,29 @@ def _program(args) -> str:
             return KERNEL            # a figure script: course/ and figures/ through import, the data
         if words[1] == '-c' and len(words) >= 3 and not NAMES_A_FILE.search(words[2]):
             return KERNEL
+    if name.startswith('python') and _elsewhere(words[1:], args[2] if len(args) > 2 else None):
+        return ELSEWHERE
     if 'jupyter-book' in line and ' build ' in f' {line} ' and str(ROOT) in line:
         return ''                # the book's build: what it makes is read from _build/html
     if 'site_build.py' in line:
         return ''
     return TREE
+
+
+def _inside(path: str) -> bool:
+    return os.path.abspath(path).startswith(str(ROOT) + os.sep) or os.path.abspath(path) == str(ROOT)
+
+
+def _elsewhere(words, cwd) -> bool:
+    """A Python program started in a folder outside the book whose arguments name no file of it (a
+    nested pytest or Sphinx on a small book in a temporary folder): it reaches the book only through
+    what it imports (its code, ``course/``, the extensions) and what that code reads, never a
+    lesson's or a lab's page, which it would have to be given."""
+    if cwd is None or _inside(os.fsdecode(cwd)):
+        return False
+    here = os.fsdecode(cwd)
+    return not any(str(ROOT) in w or _inside(os.path.join(here, part)) for w in words
+                   for part in [w, *w.split('=', 1)[1:]])
 
 
 def _audit(event, args):
@@ -259,6 +284,14 @@ def node_digest() -> str:
     return _TREE['node']
 
 
+def elsewhere_digest() -> str:
+    """Every file of the book but the lessons' and labs' sources and the built site (once per process)."""
+    if 'elsewhere' not in _TREE:
+        found = [p for p in _tree_files(built=False) if not p.startswith(PAGE_SOURCES)]
+        _TREE['elsewhere'] = reuse.digest(reuse.files_digest(found))
+    return _TREE['elsewhere']
+
+
 def kernel_digest() -> str:
     import nbval_reuse
     return reuse.digest(nbval_reuse._inputs())
@@ -271,6 +304,8 @@ def dep_digest(path: str) -> str:
         return kernel_digest()
     if path == NODE:
         return node_digest()
+    if path == ELSEWHERE:
+        return elsewhere_digest()
     try:
         mode = _stat(path).st_mode
     except (FileNotFoundError, NotADirectoryError):

@@ -231,7 +231,7 @@ def one_page_site(tmp_path, glue, page=PAGE):
     # files there, and Sphinx refuses a static folder inside the output
     run = subprocess.run([sys.executable, '-m', 'sphinx', '-b', 'html', '-W', '-q',
                           '-d', str(tmp_path / 'doctrees'), str(src), str(out)],
-                         capture_output=True, text=True, timeout=120, check=False)
+                         capture_output=True, text=True, timeout=120, check=False, cwd=tmp_path)
     return run, out
 
 

@@ -9,10 +9,13 @@ What an instructor would notice if it broke:
 - the command starts nothing, or serves the old page after a save.
 """
 import re
+import shutil
 import subprocess
 import sys
 
 import pytest
+import reuse
+import small_book
 
 from conftest import JUPYTER_BOOK, ROOT
 
@@ -162,12 +165,21 @@ def test_the_readme_documents_the_command_and_the_guide_its_times():
     assert re.search(rf'célula de código \| \d+,\d s \| {preview_timing.LESSON} \|', block.group(1))
 
 
+# The copy lives here from one run to the next, as the instructor's does (tests/small_book.py): its
+# sources are the course's again at every run, its preview's own build stays, so that the first
+# start reads again only the pages an edit reached (a clean clone, or --fresh, starts it anew).
+KEPT = ROOT / '_build' / 'preview-copy' / 'curso'
+
+
 @pytest.mark.slow
 def test_a_saved_edit_is_served_and_the_page_reloads(site, browser):
     """The real command on a copy of the book: the first start executes nothing (the build's
     cache), a prose edit shows in the open page by itself, without executing the lesson, and
     nothing is written into _build/html."""
-    with preview_timing.BookCopy() as book, preview_timing.Preview(book.root) as running:
+    if reuse.fresh() and KEPT.exists():
+        shutil.rmtree(KEPT)
+    folder = small_book.copy(KEPT, cache=False)
+    with preview_timing.BookCopy(folder=folder) as book, preview_timing.Preview(book.root) as running:
         assert f'Using jupyter-cache at: {book.root / "_build" / ".jupyter_cache"}' in running.log
         assert 'Executing notebook' not in running.log, 'the first start executed a lesson'
         page = browser.new_page()

@@ -300,6 +300,12 @@ def test_asks_a_program_its_version():
     assert subprocess.run([sys.executable, '--version'], capture_output=True).returncode == 0
 
 
+def test_runs_python_elsewhere():
+    ran('elsewhere')
+    (ROOT.parent / 'fora').mkdir(exist_ok=True)
+    assert subprocess.run([sys.executable, '-m', 'platform'], cwd=ROOT.parent / 'fora').returncode == 0
+
+
 def test_reads_nothing():
     ran('nothing')
     assert 1 + 1 == 2
@@ -330,7 +336,8 @@ def test_a_test_runs_again_only_when_what_it_read_changes(tmp_path):
     """A copy of the plugin on a small book of tests: the second run reuses all of them; each change
     makes exactly the tests that read it run again (a memoised read counts for every caller; a
     program counts as reading the whole book, but Python code that names no file reads what a
-    kernel reads and Node the book's JavaScript and JSON); a test that fails is run again."""
+    kernel reads, Node the book's JavaScript and JSON, and Python started outside the book all but
+    its lessons); a test that fails is run again."""
     book = tmp_path / 'book'
     (book / 'tests').mkdir(parents=True)
     (book / 'scripts').mkdir()
@@ -355,34 +362,39 @@ def test_a_test_runs_again_only_when_what_it_read_changes(tmp_path):
                                 capture_output=True, text=True, env=env)
         return result.returncode, set(log.read_text().split()), result.stdout + result.stderr
 
-    everything = {'reads', 'cached', 'lists', 'looks', 'program', 'code', 'node', 'version', 'nothing', 'other'}
+    everything = {'reads', 'cached', 'lists', 'looks', 'program', 'code', 'node', 'version', 'elsewhere', 'nothing',
+                  'other'}
     code, ran, out = run()
     assert code == 0 and ran == everything, out
-    assert 'tests: 0 reused' in out and '10 ran' in out
+    assert 'tests: 0 reused' in out and '11 ran' in out
     code, ran, out = run()
     assert code == 0 and ran == set(), out
-    assert 'tests: 10 reused' in out
+    assert 'tests: 11 reused' in out
     (book / 'data.txt').write_text('um três')
     code, ran, out = run()
-    assert ran == {'reads', 'cached', 'program'}, out          # the program may read anything
+    assert ran == {'reads', 'cached', 'program', 'elsewhere'}, out   # the program may read anything
     (book / 'course').mkdir()
     (book / 'course' / 'modulo.py').write_text('X = 1\n')
     code, ran, out = run()
-    assert ran == {'program', 'code'}, out                     # what a kernel reads: course/
+    assert ran == {'program', 'code', 'elsewhere'}, out        # what a kernel reads: course/
     (book / 'regras.js').write_text('module.exports = 1;\n')
     code, ran, out = run()
-    assert ran == {'program', 'node'}, out                     # the book's JavaScript
+    assert ran == {'program', 'node', 'elsewhere'}, out        # the book's JavaScript
     (book / 'pasta' / 'b').write_text('')
     code, ran, out = run()
-    assert code != 0 and ran == {'lists', 'program'}, out
+    assert code != 0 and ran == {'lists', 'program', 'elsewhere'}, out
     code, ran, out = run()
     assert ran == {'lists'}, 'a test that failed runs again'
     (book / 'pasta' / 'b').unlink()
     (book / 'ausente.txt').write_text('')
     code, ran, out = run()
-    assert ran == {'lists', 'looks', 'program'}, out
+    assert ran == {'lists', 'looks', 'program', 'elsewhere'}, out
     (book / 'ausente.txt').unlink()
     code, ran, out = run()
+    (book / 'lessons').mkdir()
+    (book / 'lessons' / 'a.md').write_text('Um parágrafo.\n')
+    code, ran, out = run()
+    assert ran == {'program'}, out                 # Python elsewhere reads no lesson: only a program may
     env[reuse.FRESH] = '1'
     code, ran, out = run()
     assert code == 0 and ran == everything, out
