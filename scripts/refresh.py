@@ -18,8 +18,10 @@ What it does, in order:
 3. **Lessons**: a lesson is a chapter of ``_toc.yml`` (``course/toc.py``), one or more parts, each
    its own notebook. Re-executes each changed part (its ``.md`` code differs from the paired
    ``.ipynb``'s, or its values are not shipped yet; a change of text or of the Colab set-up cell
-   only is copied into the ``.ipynb`` without executing) in a fresh kernel, stores the outputs in the
-   paired ``.ipynb`` (never ``jupytext --sync``: it keeps old outputs under new code), writes the
+   only is copied into the ``.ipynb`` without executing) in a fresh kernel, or takes the outputs of the
+   build's run of that very code from its execution cache (``_build/.jupyter_cache``; a part named on
+   the command line, or ``--all``, always runs) and leaves each run it makes there for the build;
+   stores the outputs in the paired ``.ipynb`` (never ``jupytext --sync``: it keeps old outputs under new code), writes the
    glued values of all the lesson's parts to ``course/lesson_values/<lesson>.json`` (what the labs'
    quizzes and Confira notes read),
    and re-pairs the labs (``.ipynb`` without outputs).
@@ -34,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import copy
 import json
 import re
 import sys
@@ -52,6 +55,7 @@ LESSONS = ROOT / 'lessons'
 LABS = ROOT / 'labs'
 VALUES = ROOT / 'course' / 'lesson_values'
 SEED_OUTPUTS = ROOT / 'seeds' / 'outputs.json'
+CACHE = ROOT / '_build' / '.jupyter_cache'      # the build's execution cache (myst-nb's jupyter-cache)
 ACCEPTED = ROOT / 'seeds' / 'accepted.json'
 COMMAND = 'python scripts/refresh.py'
 COPY_MARK = re.compile(r'^# copy of the code (?:at the end of the lesson|in ([\w-]+\.md)), up to `([^`]+)`.*$', re.M)
@@ -206,8 +210,54 @@ class LessonFailed(Exception):
     pass
 
 
+def as_the_build_reads(md):
+    """The part's notebook as the build executes it, the execution cache's key: its code with the
+    digest of what else the page shows in its first cell (_ext/lesson_inputs.py)."""
+    sys.path.insert(0, str(ROOT / '_ext'))
+    import lesson_inputs
+    text = md.read_text(encoding='utf-8')
+    digest = lesson_inputs.digest(lesson_inputs.inputs_of(text))
+    return jupytext.reads(lesson_inputs.with_digest(text, digest), fmt='md:myst')
+
+
+def build_cache():
+    from jupyter_cache import get_cache
+    return get_cache(CACHE)
+
+
+def from_the_build(md):
+    """The part with the outputs of the build's run of this very code (its execution cache), or None."""
+    if not (CACHE / 'global.db').is_file():
+        return None
+    try:
+        _, ran = build_cache().merge_match_into_notebook(as_the_build_reads(md))
+    except KeyError:
+        return None
+    nb = jupytext.read(md)
+    if len(code_cells(nb)) != len(code_cells(ran)):
+        return None
+    for cell, done in zip(code_cells(nb), code_cells(ran)):
+        cell.outputs = coalesce(done.outputs)
+        cell.execution_count = done.get('execution_count')
+    return nb
+
+
+def leave_for_the_build(md, ran):
+    """This run in the build's execution cache, as the build would have made it: the next build
+    shows these outputs instead of executing the part again."""
+    from jupyter_cache.base import CacheBundleIn
+    keyed = as_the_build_reads(md)
+    if len(code_cells(keyed)) != len(code_cells(ran)):
+        return
+    for cell, done in zip(code_cells(keyed), code_cells(ran)):
+        cell.outputs = done.outputs
+        cell.execution_count = done.get('execution_count')
+    build_cache().cache_notebook_bundle(CacheBundleIn(keyed, str(md)), check_validity=False, overwrite=True)
+
+
 def execute(md):
-    """The lesson executed in a fresh kernel (its folder as working directory)."""
+    """The lesson executed in a fresh kernel (its folder as working directory), the run left in the
+    build's execution cache."""
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
     nb = jupytext.read(md)
@@ -223,6 +273,7 @@ def execute(md):
         where = f'cell {index + 1}, starting "{cell.source.splitlines()[0][:70]}"' if cell else 'a cell'
         what = f'{err.ename}: {err.evalue}' if err else str(error).splitlines()[-1]
         raise LessonFailed(f'{md.relative_to(ROOT)}, {where}: {what}') from None
+    leave_for_the_build(md, copy.deepcopy(nb))
     for cell in code_cells(nb):
         cell.outputs = coalesce(cell.outputs)
     return nb
@@ -384,8 +435,11 @@ def main(argv=None):
     found_by_lesson, failed = {}, []
     for md in todo:
         t0 = time.time()
+        # a part named, or every part (--all), runs again; a changed one takes the build's run of its code
+        nb = None if args.all or args.lessons else from_the_build(md)
+        how = "taken from the build's run of this code" if nb is not None else 'executed'
         try:
-            nb = execute(md)
+            nb = nb or execute(md)
         except LessonFailed as error:
             failed.append(str(error))
             print(f'FAILED {error}')
@@ -394,7 +448,7 @@ def main(argv=None):
         lesson = lesson_of(md)
         write_values(lesson)
         found_by_lesson[lesson] = departures(lesson)
-        print(f'executed lessons/{md.name} in {time.time() - t0:.0f} s; outputs stored in '
+        print(f'{how}: lessons/{md.name} in {time.time() - t0:.0f} s; outputs stored in '
               f'{md.with_suffix(".ipynb").relative_to(ROOT)}, values in course/lesson_values/{lesson}.json')
     for path in sync_labs():
         print(f'lab re-paired: {path.relative_to(ROOT)}')

@@ -91,3 +91,39 @@ def test_the_cost_figure_alt_text_has_the_lessons_numbers(site):
     for name in ('custo_best_thr', 'custo_best_cost', 'custo_theory_cost', 'custo_cost_05', 'custo_f1_max'):
         assert glue[name] in alts[0], name
     assert not re.search(r'\{custo_', soup.get_text())
+
+
+def test_refresh_keeps_its_runs_where_the_build_finds_them(tmp_path, monkeypatch):
+    """scripts/refresh.py leaves a run in the execution cache under the build's key and takes it
+    back for the same code, its outputs on the part's own cells (without the digest line)."""
+    import jupytext
+    import nbformat
+    import refresh
+    monkeypatch.setattr(refresh, 'CACHE', tmp_path / 'cache')
+    md = ROOT / 'lessons' / 'custo-verificacao.md'
+    assert refresh.from_the_build(md) is None                     # no cache: nothing to take
+    ran = jupytext.read(md)
+    for k, cell in enumerate(refresh.code_cells(ran)):
+        cell.outputs = [nbformat.v4.new_output('stream', name='stdout', text=f'{k}\n'),
+                        nbformat.v4.new_output('stream', name='stdout', text='fim\n')]
+    refresh.leave_for_the_build(md, ran)
+    taken = refresh.from_the_build(md)
+    assert taken is not None
+    cells = refresh.code_cells(taken)
+    assert [c.source for c in cells] == [c.source for c in refresh.code_cells(jupytext.read(md))]
+    assert all(c.outputs == [{'output_type': 'stream', 'name': 'stdout', 'text': f'{k}\nfim\n'}]
+               for k, c in enumerate(cells))
+    keyed = refresh.as_the_build_reads(md)
+    first = refresh.code_cells(keyed)[0]
+    assert first.source.startswith('# course inputs: ')
+    first.source = first.source.replace('# course inputs: ', '# course inputs: 0', 1)   # another input
+    monkeypatch.setattr(refresh, 'as_the_build_reads', lambda m: keyed)
+    assert refresh.from_the_build(md) is None
+
+@pytest.mark.slow
+def test_refresh_finds_the_builds_run_of_every_part(site):
+    """What refresh.py takes from the execution cache is what the build ran: for every part, the
+    key refresh computes is the one under which this run's build left its execution."""
+    import refresh
+    missing = [md.name for md in sorted((ROOT / 'lessons').glob('*.md')) if refresh.from_the_build(md) is None]
+    assert not missing, f"refresh.py would not find the build's run of {missing}"
