@@ -11,6 +11,8 @@ warnings in the copy; the whole book, built by the ``site`` fixture, checks ever
 from __future__ import annotations
 
 import filecmp
+import hashlib
+import json
 import os
 import re
 import shutil
@@ -77,6 +79,36 @@ def _mirror(target: Path) -> None:
             if (relative / name).parts[:1] not in (('_build',), ('node_modules',)) and not path.is_symlink() \
                     and not any(path.iterdir()):
                 path.rmdir()
+
+
+# what ``settle`` found at its last call: {file: [sha256, modification time in ns]}
+TIMES = Path('_build') / 'source-times.json'
+
+
+def settle(book: Path) -> int:
+    """Each file of ``book`` whose bytes are the ones it had at the last call gets back the time it
+    had then: a kept copy's sources, copied again from the course and edited the same way, are what
+    its last build read, and Sphinx, which compares times, not bytes, reads none of them again (the
+    copy's pages were all read again at every run). ``_static/`` keeps its new times: a build copies
+    the stylesheets when one is newer, and a test edits one after this call. Returns how many."""
+    record = book / TIMES
+    earlier = json.loads(record.read_text(encoding='utf-8')) if record.is_file() else {}
+    now, settled = {}, 0
+    for folder, dirs, files in os.walk(book):
+        relative = Path(folder).relative_to(book)
+        dirs[:] = [d for d in dirs if d != '__pycache__' and not (
+            relative == Path('.') and d in ('_build', 'node_modules', '_static', '.git'))]
+        for name in files:
+            path = Path(folder) / name
+            digest = hashlib.sha256(path.read_bytes()).hexdigest()
+            before = earlier.get(str(relative / name))
+            if before and before[0] == digest and before[1] != path.stat().st_mtime_ns:
+                os.utime(path, ns=(before[1], before[1]))
+                settled += 1
+            now[str(relative / name)] = [digest, path.stat().st_mtime_ns]
+    record.parent.mkdir(parents=True, exist_ok=True)
+    record.write_text(json.dumps(now), encoding='utf-8')
+    return settled
 
 
 def keep(book: Path, pages: list[str], source: Path | None = None) -> None:

@@ -426,3 +426,23 @@ def test_a_copy_made_again_over_an_earlier_one_keeps_only_its_build(tmp_path):
     assert (again / 'node_modules').resolve() == (ROOT / 'node_modules').resolve()
     with pytest.raises(ValueError, match='cache=False'):
         small_book.copy(tmp_path / 'curso', cache=True)
+
+
+def test_a_source_edited_as_in_the_last_run_keeps_that_runs_time(tmp_path):
+    """After the copy and the instructor's edits, ``small_book.settle`` gives each file whose bytes
+    are those of its last call the time it had then (its build reads none of them again); a file
+    with other bytes, and ``_static/``, keep their new times."""
+    import os
+
+    import small_book
+    book = tmp_path / 'curso'
+    for name in ('lessons/a.md', 'lessons/b.md', '_static/c.css'):
+        (book / name).parent.mkdir(parents=True, exist_ok=True)
+        (book / name).write_text('um', encoding='utf-8')
+        os.utime(book / name, (1000, 1000))
+    assert small_book.settle(book) == 0
+    for name in ('lessons/a.md', 'lessons/b.md', '_static/c.css'):      # copied again, edited again
+        (book / name).write_text('um' if name != 'lessons/b.md' else 'dois', encoding='utf-8')
+        os.utime(book / name, (3000, 3000))
+    assert small_book.settle(book) == 1
+    assert [(book / n).stat().st_mtime for n in ('lessons/a.md', 'lessons/b.md', '_static/c.css')] == [1000, 3000, 3000]
