@@ -20,8 +20,9 @@ What it does, in order:
    ``.ipynb``'s, or its values are not shipped yet; a change of text or of the Colab set-up cell
    only is copied into the ``.ipynb`` without executing) in a fresh kernel, or takes the outputs of the
    build's run of that very code from its execution cache (``_build/.jupyter_cache``; a part named on
-   the command line, or ``--all``, always runs) and leaves each run it makes there for the build;
-   stores the outputs in the paired ``.ipynb`` (never ``jupytext --sync``: it keeps old outputs under new code), writes the
+   the command line, or ``--all``, always runs; its own runs are not left there: the build's run
+   also makes the figures' renders); stores the outputs in the paired ``.ipynb`` (never
+   ``jupytext --sync``: it keeps old outputs under new code), writes the
    glued values of all the lesson's parts to ``course/lesson_values/<lesson>.json`` (what the labs'
    quizzes and Confira notes read),
    and re-pairs the labs (``.ipynb`` without outputs).
@@ -36,7 +37,6 @@ from __future__ import annotations
 
 import argparse
 import ast
-import copy
 import hashlib
 import json
 import re
@@ -257,22 +257,9 @@ def from_the_build(md):
     return nb
 
 
-def leave_for_the_build(md, ran):
-    """This run in the build's execution cache, as the build would have made it: the next build
-    shows these outputs instead of executing the part again."""
-    from jupyter_cache.base import CacheBundleIn
-    keyed = as_the_build_reads(md)
-    if len(code_cells(keyed)) != len(code_cells(ran)):
-        return
-    for cell, done in zip(code_cells(keyed), code_cells(ran)):
-        cell.outputs = done.outputs
-        cell.execution_count = done.get('execution_count')
-    build_cache().cache_notebook_bundle(CacheBundleIn(keyed, str(md)), check_validity=False, overwrite=True)
-
-
 def execute(md):
-    """The lesson executed in a fresh kernel (its folder as working directory), the run left in the
-    build's execution cache. No times in the cells' metadata: the same code stores the same file."""
+    """The lesson executed in a fresh kernel (its folder as working directory). No times in the
+    cells' metadata: the same code stores the same file."""
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
     nb = jupytext.read(md)
@@ -288,7 +275,6 @@ def execute(md):
         where = f'cell {index + 1}, starting "{cell.source.splitlines()[0][:70]}"' if cell else 'a cell'
         what = f'{err.ename}: {err.evalue}' if err else str(error).splitlines()[-1]
         raise LessonFailed(f'{md.relative_to(ROOT)}, {where}: {what}') from None
-    leave_for_the_build(md, copy.deepcopy(nb))
     for cell in code_cells(nb):
         cell.outputs = coalesce(cell.outputs)
     return nb
