@@ -235,17 +235,13 @@ def as_the_build_reads(md):
     return jupytext.reads(lesson_inputs.with_digest(text, digest), fmt='md:myst')
 
 
-def build_cache():
-    from jupyter_cache import get_cache
-    return get_cache(CACHE)
-
-
 def from_the_build(md):
     """The part with the outputs of the build's run of this very code (its execution cache), or None."""
+    from jupyter_cache import get_cache
     if not (CACHE / 'global.db').is_file():
         return None
     try:
-        _, ran = build_cache().merge_match_into_notebook(as_the_build_reads(md))
+        _, ran = get_cache(CACHE).merge_match_into_notebook(as_the_build_reads(md))
     except KeyError:
         return None
     nb = jupytext.read(md)
