@@ -93,7 +93,7 @@ def test_the_cost_figure_alt_text_has_the_lessons_numbers(site):
     assert not re.search(r'\{custo_', soup.get_text())
 
 
-def test_refresh_keeps_its_runs_where_the_build_finds_them(tmp_path, monkeypatch):
+def test_refresh_takes_the_builds_run_of_the_same_code(tmp_path, monkeypatch):
     """scripts/refresh.py takes a run from the execution cache under the build's key for the same
     code, its outputs on the part's own cells (without the digest line)."""
     import jupytext
