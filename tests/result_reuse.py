@@ -20,7 +20,9 @@ While a test runs (its set-up, its call, its teardown), this plugin notes what t
   reads the book's JavaScript and JSON (the modules it requires; the suite gives it its cases
   on stdin); Python started in a folder outside the book, naming no file of it (a nested pytest
   or Sphinx on a small book in a temporary folder), reads every file but the lessons' and labs'
-  sources and the built site (it reaches the book through what it imports); Playwright's driver,
+  sources and the built site (it reaches the book through what it imports); a program started in
+  a copy of the book (tests/small_book.py) naming no file outside it reads that copy, which the test
+  made from files it read; Playwright's driver,
   tesseract and the book's own build are read through what they
   produce; any other program may read anything, so the test depends on every file of the book
   (``TREE``).
@@ -59,6 +61,9 @@ KERNEL = '<what a notebook kernel reads>'
 NODE = "<the book's JavaScript and JSON>"
 ELSEWHERE = "<the book but its lessons, its labs and its built site>"
 PAGE_SOURCES = tuple(str(ROOT / p) + os.sep for p in ('lessons', 'labs'))
+# the copies of the book that tests make (tests/small_book.py) and the environment they run in
+COPIES = tuple(str(ROOT / p) + os.sep for p in ('_build/instructor', '_build/preview-copy'))
+INSTALLED = str(ROOT / '.venv') + os.sep
 NODE_FILES = ('.js', '.mjs', '.cjs', '.json')
 # Python code given with -c that could name a file of the book (anything else it reads, it imports)
 NAMES_A_FILE = re.compile(r'open\(|read_|load|Path|glob|listdir|scandir|walk|exec|runpy|__import__|__file__')
@@ -133,6 +138,8 @@ def _program(args) -> str:
             return KERNEL
     if name.startswith('python') and _elsewhere(words[1:], args[2] if len(args) > 2 else None):
         return ELSEWHERE
+    if _in_a_copy(words[1:], args[2] if len(args) > 2 else None):
+        return ''               # what the copy holds, noted when the test made it
     if 'jupyter-book' in line and ' build ' in f' {line} ' and str(ROOT) in line:
         return ''                # the book's build: what it makes is read from _build/html
     if 'site_build.py' in line:
@@ -154,6 +161,21 @@ def _elsewhere(words, cwd) -> bool:
     here = os.fsdecode(cwd)
     return not any(str(ROOT) in w or _inside(os.path.join(here, part)) for w in words
                    for part in [w, *w.split('=', 1)[1:]])
+
+
+def _in_a_copy(words, cwd) -> bool:
+    """A program started in a copy of the book whose arguments name no file of the book outside that
+    copy (or the installed environment, which the records' environment digest holds)."""
+    here = os.path.abspath(os.fsdecode(cwd)) + os.sep if cwd is not None else ''
+    copy = next((c for c in COPIES if here.startswith(c)), None)
+    if copy is None:
+        return False
+    for w in words:
+        for part in [w, *w.split('=', 1)[1:]]:
+            path = os.path.normpath(os.path.join(here, part))
+            if _inside(path) and not (path + os.sep).startswith((copy, INSTALLED)):
+                return False
+    return True
 
 
 def _audit(event, args):

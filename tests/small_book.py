@@ -1,10 +1,11 @@
 """A small book: a copy of the course whose ``_toc.yml`` keeps only some pages, for the tests that
 must build the book after an edit (the instructor's path, a new lesson) without building all of it.
 
-The copy holds every file of the course (so ``scripts/refresh.py``, ``scripts/new_lesson.py`` and
-the tests run in it as in a checkout) and, if asked, the execution cache of this checkout's last
-build (a lesson that did not change is not executed again); ``node_modules`` is linked, not copied. Only the
-table of contents is cut. A page of the small book may still point at a page it does not hold (the
+The copy holds every file of the course but, if asked, the sources of the lessons and labs it will
+not build (so ``scripts/refresh.py``, ``scripts/new_lesson.py`` and the tests run in it as in a
+checkout, and a test that makes it depends on no other page: an edit of another lesson does not
+run it again), and, if asked, the execution cache of this checkout's last build (a lesson that did
+not change is not executed again); ``node_modules`` is linked, not copied. A page of the small book may still point at a page it does not hold (the
 glossary links every lesson, the home page's map too): those references, and only those, are not
 warnings in the copy; the whole book, built by the ``site`` fixture, checks every one of them.
 """
@@ -23,6 +24,7 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 IGNORE = shutil.ignore_patterns('.venv', '.git', '__pycache__', '*.egg-info', '_build', 'node_modules',
                                 '.pytest_cache')
+PAGE_FOLDERS = ('lessons', 'labs')      # a file there is a page's source (its .md or its .ipynb)
 # what Sphinx and MyST say of a reference into a page that the small book leaves out
 ABSENT_PAGES = ['ref.ref', 'ref.doc', 'ref.term', 'myst.xref_missing']
 # the course's whole table of contents, kept in a folder of its own so that course/toc.py reads it
@@ -31,41 +33,51 @@ ABSENT_PAGES = ['ref.ref', 'ref.doc', 'ref.term', 'myst.xref_missing']
 FULL_TOC = Path('.course-toc') / '_toc.yml'
 
 
-def copy(target: Path, cache: bool = True) -> Path:
-    """The course copied to ``target`` (with ``cache``, its execution cache too), ready to edit and build.
+def copy(target: Path, cache: bool = True, pages: list[str] | None = None) -> Path:
+    """The course copied to ``target`` (with ``cache``, its execution cache too), ready to edit and build;
+    with ``pages`` (``'lessons/custo'``), of the lessons' and labs' sources only those pages'.
 
     A ``target`` that holds an earlier copy keeps its ``_build/`` (its own execution cache, test
     records, audits and site, each reused only while what it was made from is unchanged) and gets
     every other file from the course again: nothing of the earlier copy's sources or edits stays."""
-    if target.exists():
-        if cache:
-            raise ValueError(f'{target}: an earlier copy keeps its own execution cache; copy with cache=False')
-        _mirror(target)
-        return target
-    shutil.copytree(ROOT, target, ignore=IGNORE)
-    (target / 'node_modules').symlink_to(ROOT / 'node_modules', target_is_directory=True)
-    executed = ROOT / '_build' / '.jupyter_cache'
-    if cache and executed.is_dir():
-        shutil.copytree(executed, target / '_build' / '.jupyter_cache')
+    if target.exists() and cache:
+        raise ValueError(f'{target}: an earlier copy keeps its own execution cache; copy with cache=False')
+    if not target.exists():
+        target.mkdir(parents=True)
+        (target / 'node_modules').symlink_to(ROOT / 'node_modules', target_is_directory=True)
+        executed = ROOT / '_build' / '.jupyter_cache'
+        if cache and executed.is_dir():
+            shutil.copytree(executed, target / '_build' / '.jupyter_cache')
+    _mirror(target, sources(pages))
     return target
 
 
-def _mirror(target: Path) -> None:
-    """``target``'s files made the course's again, its ``_build/`` and ``node_modules`` link kept: a
+def sources(pages: list[str] | None = None) -> list[Path]:
+    """The course's files that a copy holds (relative to the course; ``copy`` says which)."""
+    held = []
+    for folder, dirs, files in os.walk(ROOT):
+        folder = Path(folder)
+        dirs[:] = sorted(d for d in dirs if not IGNORE(str(folder), [d]))
+        for name in sorted(set(files) - IGNORE(str(folder), files)):
+            relative = (folder / name).relative_to(ROOT)
+            page = relative.parent.name in PAGE_FOLDERS and len(relative.parts) == 2
+            if pages is None or not page or f'{relative.parent}/{relative.stem}' in pages:
+                held.append(relative)
+    return held
+
+
+def _mirror(target: Path, held: list[Path]) -> None:
+    """``target``'s files made the ``held`` files of the course, its ``_build/`` and ``node_modules`` link kept: a
     file that differs is copied with the time of the copy (Sphinx reads a page again only when its
     file is newer than its last reading, and the earlier copy's edits are newer than the course's
     files), a file that does not differ keeps its time, a file the course does not hold goes."""
-    kept = set()
-    for folder, dirs, files in os.walk(ROOT):
-        folder = Path(folder)
-        dirs[:] = [d for d in dirs if not IGNORE(str(folder), [d])]
-        for name in set(files) - IGNORE(str(folder), files):
-            relative = (folder / name).relative_to(ROOT)
-            kept.add(relative)
-            there = target / relative
-            if not there.is_file() or not filecmp.cmp(folder / name, there, shallow=False):
-                there.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(folder / name, there)
+    kept = set(held)
+    for relative in held:
+        there = target / relative
+        if not there.is_file() or not filecmp.cmp(ROOT / relative, there, shallow=False):
+            there.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(ROOT / relative, there)
+            shutil.copymode(ROOT / relative, there)
     for folder, dirs, files in os.walk(target, topdown=False):
         folder = Path(folder)
         relative = folder.relative_to(target)

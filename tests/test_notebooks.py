@@ -165,3 +165,27 @@ def test_lab_notebooks_build_no_widgets_by_hand():
     for md in sorted((ROOT / 'labs').glob('*.md')):
         text = md.read_text(encoding='utf-8')
         assert 'ipywidgets' not in text and 'widgets.' not in text, md.name
+
+
+def _panel_calls(source):
+    """The statements of a cell that call one of course.labs' panels (cost_lab(...), ...)."""
+    import ast
+
+    import course.labs
+    panels = {name for name in dir(course.labs) if name.endswith('_lab') or name in ('roc_binormal',)}
+    body = ast.parse(source).body
+    return body, [i for i, node in enumerate(body) if isinstance(node, ast.Expr)
+                  and isinstance(node.value, ast.Call) and getattr(node.value.func, 'id', None) in panels]
+
+
+@pytest.mark.parametrize('lab', sorted((ROOT / 'labs').glob('*.md')), ids=lambda p: p.stem)
+def test_a_panel_is_the_last_expression_of_its_cell(lab):
+    """A notebook shows only a cell's last expression: a panel called earlier in its cell (the
+    custo lab's experiment 2 once had an import and a print after it) is computed and never seen."""
+    hidden = []
+    for cell in jupytext.read(lab).cells:
+        if cell.cell_type != 'code' or re.search(r'^\s*[%!]', cell.source, flags=re.M):
+            continue                                           # IPython magics: not Python
+        body, calls = _panel_calls(cell.source)
+        hidden += [cell.source.splitlines()[body[i].lineno - 1] for i in calls if i != len(body) - 1]
+    assert not hidden, f'{lab.name}: panels a student would never see: {hidden}'

@@ -428,6 +428,18 @@ def test_a_copy_made_again_over_an_earlier_one_keeps_only_its_build(tmp_path):
         small_book.copy(tmp_path / 'curso', cache=True)
 
 
+def test_a_copy_of_some_pages_holds_only_their_sources(tmp_path):
+    """A copy made for some pages (the instructor's, tests/test_new_lesson.py) holds, of the lessons'
+    and labs' sources, only theirs, and every other file of the course: another lesson's edit does
+    not reach it."""
+    import small_book
+    book = small_book.copy(tmp_path / 'curso', cache=False, pages=['lessons/custo', 'labs/custo'])
+    held = sorted(f'{folder}/{p.name}' for folder in ('lessons', 'labs') for p in (book / folder).iterdir())
+    assert held == ['labs/custo.ipynb', 'labs/custo.md', 'lessons/custo.ipynb', 'lessons/custo.md']
+    for name in ('_toc.yml', 'course/site.py', 'quiz/roc.yml', 'scripts/refresh.py'):
+        assert (book / name).read_bytes() == (ROOT / name).read_bytes(), name
+
+
 def test_a_source_edited_as_in_the_last_run_keeps_that_runs_time(tmp_path):
     """After the copy and the instructor's edits, ``small_book.settle`` gives each file whose bytes
     are those of its last call the time it had then (its build reads none of them again); a file

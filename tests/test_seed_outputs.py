@@ -21,6 +21,8 @@ import refresh  # noqa: E402
 
 SEEDS = json.loads(refresh.SEED_OUTPUTS.read_text(encoding='utf-8'))
 ACCEPTED = refresh.load_json(refresh.ACCEPTED, [])
+# one test per lesson, so that a small book's run (tests/test_new_lesson.py) selects its lesson's
+ACCEPTED_LESSONS = sorted({a['lesson'] for a in ACCEPTED})
 
 
 def printed(lesson):
@@ -34,6 +36,7 @@ def test_the_seed_outputs_belong_to_existing_lessons():
     """Lessons from the seeds have their outputs recorded; a new lesson (scripts/new_lesson.py) has none."""
     assert {'metricas-fundamental', 'metricas-avancada', 'roc', 'calibracao', 'custo'} <= set(SEEDS)
     assert set(SEEDS) <= {p.stem for p in (ROOT / 'lessons').glob('*.ipynb')}
+    assert set(ACCEPTED_LESSONS) <= set(SEEDS), 'seeds/accepted.json names a lesson without seed outputs'
 
 
 @pytest.mark.parametrize('lesson', sorted(SEEDS))
@@ -53,22 +56,19 @@ def test_seed_outputs_are_exact(lesson):
         f'otherwise undo it and run `python scripts/refresh.py {lesson}`.')
 
 
-def test_accepted_departures_are_still_current():
+@pytest.mark.parametrize('lesson', ACCEPTED_LESSONS)
+def test_accepted_departures_are_still_current(lesson):
+    found = printed(lesson)
     for a in ACCEPTED:
-        found = printed(a['lesson'])
-        assert a['now'] in found or a['seed'] in found, \
-            f"seeds/accepted.json: an accepted output of {a['lesson']} is no longer printed: run `python scripts/refresh.py {a['lesson']} --accept`"
+        assert a['lesson'] != lesson or a['now'] in found or a['seed'] in found, \
+            f"seeds/accepted.json: an accepted output of {lesson} is no longer printed: run `python scripts/refresh.py {lesson} --accept`"
 
 
-def test_refresh_does_not_offer_an_accepted_departure_again():
+@pytest.mark.parametrize('lesson', ACCEPTED_LESSONS)
+def test_refresh_does_not_offer_an_accepted_departure_again(lesson):
     """``refresh.py`` lists only the departures not accepted yet, by the rule above, and ``--accept``
     keeps an accepted entry as it is (a departure whose cell it cannot pair has no "now" output:
-    recording it again would break the seed test). The lessons of this book's table of contents:
-    refresh.py reads a lesson's parts there (a small book, tests/small_book.py, leaves some out)."""
-    from course import toc
-    here = {lesson.name for lesson in toc.lessons(ROOT)}
-    assert here, 'no lesson in _toc.yml'
-    for lesson in sorted({a['lesson'] for a in ACCEPTED} & here):
-        for d in refresh.departures(lesson):
-            assert refresh.already_accepted(d, ACCEPTED) is not None, \
-                f"refresh.py would offer an accepted departure of {lesson} again:\n{d['seed']}"
+    recording it again would break the seed test)."""
+    for d in refresh.departures(lesson):
+        assert refresh.already_accepted(d, ACCEPTED) is not None, \
+            f"refresh.py would offer an accepted departure of {lesson} again:\n{d['seed']}"
