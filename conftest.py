@@ -74,7 +74,10 @@ def pytest_collection_modifyitems(config, items):
     items[:] = sorted(items, key=_turn(items))
 
 
-LONG_FILES = {'test_new_lesson.py', 'test_preview.py'}   # 1-3 min each: start them early
+# 1-3 min each: start them early (the search and the offline list after any edit of the text,
+# since every page's tests of the rest are reused; otherwise the last to start, they ended a
+# working copy's run alone)
+LONG_FILES = {'test_new_lesson.py', 'test_preview.py', 'test_search.py', 'test_offline.py'}
 # The instructor's path builds a small book of its own: it runs beside this run's build even though
 # its last test compares with the site (and waits for it there). Counted as a file that reads the
 # site (since 1161714), it ran after the build, while the processes waited for it ~190 s in all.
