@@ -26,7 +26,11 @@ profile of a visit the worker only names its cache with it (``_ext/offline_sw.js
 cache, installing copies nothing). And a visit made after the home page keeps the home page's
 ``offline.json`` by its existence alone (``home_only``): it lists a digest of every file of the
 build, so it too changes with any edit, and the home page only reads it to say the course's size;
-what the page then downloads depends on what the home page loaded, not on that text.
+what the page then downloads depends on what the home page loaded, not on that text. The home
+page's own visit keeps of it what its box shows before anyone presses a button (``shown``: the
+number of pages, the two sizes as the box writes them, whether there is anything to save); in a
+fresh profile nothing else of it reaches the page (``tests/test_offline.py`` checks that text
+with the same ``size``).
 ``pytest --fresh`` visits every page again (a record of this run is still shared by its tests); a
 clean clone has no records.
 
@@ -37,6 +41,7 @@ processes.
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
 import subprocess
@@ -626,7 +631,7 @@ VIEWS = {
 
 CODE = [Path(__file__), ROOT / 'tests' / 'visible_around.js', ROOT / 'tests' / 'reuse.py',
         ROOT / 'scripts' / 'pageweight.py', AXE]
-MANIFEST, EXISTS = 'offline.json', '#exists'
+MANIFEST, EXISTS, SHOWN = 'offline.json', '#exists', '#shown'
 # as _ext/offline.py writes it: the placeholder replaced by json.dumps of the version (double quotes)
 VERSION_LINE = re.compile(rb"""^const VERSION = (["'])[0-9a-f]*\1;$""", re.M)
 
@@ -644,7 +649,23 @@ def code_digest() -> str:
     return reuse.digest([reuse.files_digest(CODE), tesseract_version(), reuse.environment()])
 
 
+def size(n) -> str:
+    """A size as the "Guardar o curso" box writes it (``_static/offline.js``, ``size``)."""
+    from course.fmt import num
+    return f'{num(max(1, round(n / 1e3)), 0)} kB' if n < 1e6 else f'{num(n / 1e6, 1)} MB'
+
+
+def shown(manifest: dict) -> list:
+    """What the home page's box shows of ``offline.json`` before a button is pressed."""
+    return [manifest['pages'], size(manifest['bytes']), size(manifest['sent']), bool(manifest['files'])]
+
+
 def _dep_digest(path: Path) -> str:
+    if path.name.endswith(SHOWN):                          # see the module's docstring
+        try:
+            return reuse.digest(shown(json.loads(path.with_name(MANIFEST).read_bytes())))
+        except FileNotFoundError:
+            return 'missing'
     if path.name.endswith(EXISTS):                         # see the module's docstring
         # os.access: a check of existence that tests/result_reuse.py does not count as reading it
         return 'present' if os.access(path.with_name(path.name[:-len(EXISTS)]), os.F_OK) else 'missing'
@@ -657,9 +678,10 @@ def _dep_digest(path: Path) -> str:
 
 
 def _dep_path(url: str, bases) -> Path | None:
-    if url.endswith(EXISTS):
-        path = _dep_path(url[:-len(EXISTS)], bases)
-        return path and path.with_name(path.name + EXISTS)
+    for mark in (EXISTS, SHOWN):
+        if url.endswith(mark):
+            path = _dep_path(url[:-len(mark)], bases)
+            return path and path.with_name(path.name + mark)
     if url.startswith('/'):
         return Path(url)                     # a file the visit read itself (the whole bundle)
     for base in bases:
@@ -673,6 +695,7 @@ def _dep_path(url: str, bases) -> Path | None:
 
 
 def deps_of(asked, bases) -> dict[str, str]:
+    asked = [u + SHOWN if not u.endswith(EXISTS) and urlsplit(u).path.endswith('/' + MANIFEST) else u for u in asked]
     paths = {p for p in (_dep_path(u, bases) for u in asked) if p is not None}
     out = {}
     for path in sorted(paths):

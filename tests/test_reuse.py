@@ -93,6 +93,47 @@ def test_the_home_pages_manifest_counts_by_its_existence_in_a_visit_after_it(tin
     assert audits.home_only(home + page, 0) == home + page, 'a first visit: every file by its content'
 
 
+def test_the_home_pages_own_visit_keeps_what_its_box_shows_of_the_manifest(tiny_site):
+    """The home page's visit reads ``offline.json`` to say the course's pages and sizes, as the box
+    writes them: a build version, a file's digest or a few bytes more change none of that."""
+    base = 'http://127.0.0.1:8123'
+    manifest = {'version': '0123', 'home': 'intro.html', 'pages': 45, 'bytes': 10_695_741, 'sent': 4_643_727,
+                'files': [{'url': 'intro.html', 'bytes': 10, 'sent': 5, 'hash': 'aa'}]}
+    path = tiny_site / 'offline.json'
+    path.write_text(json.dumps(manifest), encoding='utf-8')
+    record = record_of(tiny_site, ['intro.html', 'offline.json'])
+    assert '_build/html/offline.json#shown' in record['deps']
+    assert audits.shown(manifest) == [45, '10,7 MB', '4,6 MB', True]
+    path.write_text(json.dumps({**manifest, 'version': '4567', 'bytes': 10_695_744,
+                                'files': [{**manifest['files'][0], 'hash': 'bb'}]}), encoding='utf-8')
+    assert audits.still_valid(record, 'chromium 1'), 'the box says the same'
+    for changed in ({'bytes': 10_795_741}, {'sent': 4_543_727}, {'pages': 46}, {'files': []}):
+        path.write_text(json.dumps({**manifest, **changed}), encoding='utf-8')
+        assert not audits.still_valid(record, 'chromium 1'), f'the box says another thing: {changed}'
+
+
+def test_the_execution_caches_index_counts_without_the_time_a_run_was_looked_up(tmp_path, monkeypatch):
+    """Every build writes in ``global.db`` when it last looked up each run (``accessed``); a copy of
+    the cache (the preview's) finds the same runs. Another run is another index."""
+    import sqlite3
+
+    import result_reuse
+    cache = get_cache(tmp_path / '.jupyter_cache')
+    monkeypatch.setattr(result_reuse, 'EXECUTION_CACHE_DB', tmp_path / '.jupyter_cache' / 'global.db')
+
+    def cache_a_run(name):
+        cell = nbformat.v4.new_code_cell(f'print("{name}")')
+        cache.cache_notebook_bundle(CacheBundleIn(nbformat.v4.new_notebook(cells=[cell]), str(tmp_path / f'{name}.md')),
+                                    check_validity=False)
+    cache_a_run('a')
+    before = result_reuse._cache_db_digest()
+    with sqlite3.connect(result_reuse.EXECUTION_CACHE_DB) as db:
+        db.execute("UPDATE nbcache SET accessed = '2030-01-01 00:00:00'")
+    assert result_reuse._cache_db_digest() == before, 'a look-up alone'
+    cache_a_run('b')
+    assert result_reuse._cache_db_digest() != before, 'a run more'
+
+
 def test_fresh_reuses_only_what_this_run_made(tiny_site, monkeypatch):
     record = record_of(tiny_site, ['lessons/a.html'])
     monkeypatch.setenv(reuse.FRESH, '1')
