@@ -337,7 +337,28 @@ def dep_digest(path: str) -> str:
     if path == str(ROOT / '_build' / 'html' / 'sw.js'):
         import audits
         return audits._dep_digest(Path(path))       # without its build version (tests/audits.py says why)
+    if path == str(EXECUTION_CACHE_DB):
+        return _cache_db_digest()
     return reuse.file_digest(Path(path))
+
+
+# the execution cache's index: every build writes in it when it last looked up each lesson's run
+EXECUTION_CACHE_DB = ROOT / '_build' / '.jupyter_cache' / 'global.db'
+
+
+def _cache_db_digest() -> str:
+    """The execution cache's index without the time each run was last looked up (``accessed``,
+    written by every build, also one that executes nothing): what a copy of the cache finds in it
+    (tests/test_preview.py copies it) is the same runs."""
+    import sqlite3
+    from contextlib import closing
+    try:
+        with closing(sqlite3.connect(f'file:{EXECUTION_CACHE_DB}?mode=ro', uri=True, timeout=30)) as db:
+            rows = [db.execute(f'SELECT * FROM {t} ORDER BY pk').fetchall() for t in ('settings', 'nbproject')]
+            rows.append(db.execute('SELECT pk, hashkey, uri, description, data, created FROM nbcache ORDER BY pk').fetchall())
+        return reuse.digest(rows)
+    except sqlite3.Error:
+        return reuse.file_digest(EXECUTION_CACHE_DB)
 
 
 def listing_digest(path: str) -> str:

@@ -168,17 +168,25 @@ def test_the_readme_documents_the_command_and_the_guide_its_times():
 # The copy lives here from one run to the next, as the instructor's does (tests/small_book.py): its
 # sources are the course's again at every run, its preview's own build stays, so that the first
 # start reads again only the pages an edit reached (a clean clone, or --fresh, starts it anew).
+# It is a small book of the two lessons the test reads (the edit's and the figures'): an edit of
+# another lesson does not reach it.
 KEPT = ROOT / '_build' / 'preview-copy' / 'curso'
+PREVIEWED = ('regressao', 'custo')
 
 
 @pytest.mark.slow
 def test_a_saved_edit_is_served_and_the_page_reloads(site, browser):
-    """The real command on a copy of the book: the first start executes nothing (the build's
-    cache), a prose edit shows in the open page by itself, without executing the lesson, and
-    nothing is written into _build/html."""
+    """The real command on a copy of the book (a small book: two lessons, the home page, the
+    glossary and "Meu progresso"): the first start executes nothing (the build's cache), a prose
+    edit shows in the open page by itself, without executing the lesson, and nothing is written
+    into _build/html."""
+    from course import toc
     if reuse.fresh() and KEPT.exists():
         shutil.rmtree(KEPT)
-    folder = small_book.copy(KEPT, cache=False)
+    pages = [p for lesson in toc.lessons(ROOT) if lesson.name in PREVIEWED for p in lesson.parts]
+    folder = small_book.copy(KEPT, cache=False, pages=pages)
+    small_book.keep(folder, ['intro', *pages, 'glossario', 'progresso'])
+    small_book.settle(folder)        # the cut _toc.yml and _config.yml keep their last run's time
     with preview_timing.BookCopy(folder=folder) as book, preview_timing.Preview(book.root) as running:
         assert f'Using jupyter-cache at: {book.root / "_build" / ".jupyter_cache"}' in running.log
         assert 'Executing notebook' not in running.log, 'the first start executed a lesson'
