@@ -96,7 +96,6 @@ def test_the_home_pages_manifest_counts_by_its_existence_in_a_visit_after_it(tin
 def test_the_home_pages_own_visit_keeps_what_its_box_shows_of_the_manifest(tiny_site):
     """The home page's visit reads ``offline.json`` to say the course's pages and sizes, as the box
     writes them: a build version, a file's digest or a few bytes more change none of that."""
-    base = 'http://127.0.0.1:8123'
     manifest = {'version': '0123', 'home': 'intro.html', 'pages': 45, 'bytes': 10_695_741, 'sent': 4_643_727,
                 'files': [{'url': 'intro.html', 'bytes': 10, 'sent': 5, 'hash': 'aa'}]}
     path = tiny_site / 'offline.json'
